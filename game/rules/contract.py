@@ -1,0 +1,74 @@
+"""The rules-engine contract (service.md, "Rules engines").
+
+Every game system is a module-level object implementing :class:`GameSystem`:
+
+* ``initial_state(setup, rng) -> state`` — state is a JSON-serialisable ``dict``.
+* ``decide(state, command, side, rng) -> list[Event] | RuleViolation`` — validates a
+  command of ``side`` and returns the events it causes; it never mutates ``state``.
+  Every random draw goes through ``rng`` (a :class:`game.rules.dice.Dice`) and its
+  outcome is written into the events, so ``evolve`` never needs randomness.
+* ``evolve(state, event) -> state`` — returns the next state; must not mutate its input.
+* ``view(state, side) -> dict`` — what ``side`` may see (``None`` = spectator,
+  ``"referee"`` = everything).
+* ``outcome(state) -> dict | None`` — ``None`` while running, else at least
+  ``{"winner": side | None, ...}``.
+* ``to_move(state) -> list[str]`` — the sides whose command the engine is waiting for.
+* ``legal_actions(state, side) -> list[dict]`` — command templates a client may offer.
+
+Events carry a visibility: ``"public"``, a side name, or ``"referee"``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+PUBLIC = "public"
+REFEREE = "referee"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One domain event produced by ``decide``; the store adds stream, seq, actor, time."""
+
+    type: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    visibility: str = PUBLIC
+
+
+@dataclass(frozen=True)
+class RuleViolation:
+    """A rejected command: a machine code (e.g. ``hex_occupied``) and a human message."""
+
+    code: str
+    message: str
+
+    def __bool__(self) -> bool:  # a violation is never a (truthy) list of events
+        return False
+
+
+class RuleViolationError(Exception):
+    """Raised inside engine code to bail out; ``decide`` wrappers turn it into a RuleViolation."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.violation = RuleViolation(code, message)
+
+
+class GameSystem(Protocol):
+    name: str
+    ruleset_version: str
+    sides: tuple[str, ...]
+
+    def initial_state(self, setup: dict, rng) -> dict: ...
+
+    def decide(self, state: dict, command: dict, side: str, rng) -> list[Event] | RuleViolation: ...
+
+    def evolve(self, state: dict, event: Event) -> dict: ...
+
+    def view(self, state: dict, side: str | None) -> dict: ...
+
+    def outcome(self, state: dict) -> dict | None: ...
+
+    def to_move(self, state: dict) -> list[str]: ...
+
+    def legal_actions(self, state: dict, side: str) -> list[dict]: ...

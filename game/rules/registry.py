@@ -1,0 +1,33 @@
+"""Registry of game systems: name → engine object (see contract.py)."""
+from __future__ import annotations
+
+import importlib
+
+from .contract import GameSystem
+
+# name → "module:attribute"; modules are imported lazily so one broken engine
+# cannot stop the others from loading.
+SYSTEMS: dict[str, str] = {
+    "303": "game.rules.battle303:SYSTEM",
+    "duel-in-the-dark": "game.rules.duel:SYSTEM",
+    "nightfighter-solo": "game.rules.nightfighter:SYSTEM",
+}
+
+_loaded: dict[str, GameSystem] = {}
+
+
+class UnknownSystem(KeyError):
+    pass
+
+
+def get_system(name: str) -> GameSystem:
+    if name not in SYSTEMS:
+        raise UnknownSystem(name)
+    if name not in _loaded:
+        module_name, attr = SYSTEMS[name].split(":")
+        _loaded[name] = getattr(importlib.import_module(module_name), attr)
+    return _loaded[name]
+
+
+def available_systems() -> list[str]:
+    return list(SYSTEMS)
