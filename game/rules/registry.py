@@ -31,3 +31,9 @@ def get_system(name: str) -> GameSystem:
 
 def available_systems() -> list[str]:
     return list(SYSTEMS)
+
+
+def register_system(name: str, system: GameSystem) -> None:
+    """Add a system at run time (organisers' plug-ins, test doubles)."""
+    SYSTEMS[name] = f"{__name__}:_loaded"
+    _loaded[name] = system

@@ -1,0 +1,35 @@
+"""Every API error is ``{"code": ..., "message": ...}`` with the right HTTP status."""
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from ..services import CommandRejected
+
+CODES = {
+    exceptions.ParseError: "malformed_json",
+    exceptions.NotAuthenticated: "not_authenticated",
+    exceptions.AuthenticationFailed: "authentication_failed",
+    exceptions.PermissionDenied: "permission_denied",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "rate_limited",
+    exceptions.ValidationError: "invalid",
+}
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, CommandRejected):
+        return Response(exc.body(), status=exc.status)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {"code": code, "message": "invalid request", "errors": response.data}
+    else:
+        detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
+        response.data = {"code": code, "message": str(detail)}
+    if response.status_code == status.HTTP_401_UNAUTHORIZED and code == "not_authenticated":
+        response.data["message"] = "authentication required"
+    return response

@@ -1,0 +1,191 @@
+"""Game endpoints (issue 2 §6). Thin: validation in serializers, work in ``game.services``."""
+from django.db.models import Prefetch
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions, status
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from .. import replay, services
+from ..folding import load_aggregate, outcome_of
+from ..models import Game, GameSeat
+from ..rules.registry import get_system
+from ..store import read_events
+from ..visibility import is_league_admin, may_view_game, sight_for
+from .serializers import CommandSerializer, CreateGameSerializer, GameSummarySerializer
+
+
+def games_with_seats():
+    return Game.objects.prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("user")))
+
+
+def visible_game(request, game_id) -> Game:
+    game = get_object_or_404(games_with_seats(), pk=game_id)
+    if not may_view_game(request.user, game):
+        raise services.CommandRejected(404, "game_not_found", "no such game")
+    return game
+
+
+def game_summary(game: Game) -> dict:
+    return {
+        "id": game.pk, "system": game.system, "status": game.status, "version": game.version,
+        "to_move": game.to_move, "outcome": game.outcome,
+        "players": {s.side: s.user.get_username() for s in game.seats.all()},
+        "deadline_at": game.deadline_at, "created_at": game.created_at,
+    }
+
+
+def game_detail(game: Game, user, requested_side: str | None = None) -> dict:
+    sight = sight_for(user, game)
+    system = get_system(game.system)
+    aggregate = load_aggregate(game.system, game.stream, game.version)
+    side = sight.view_side(requested_side)
+    seats = sorted(sight.sides)
+    return {
+        **game_summary(game),
+        "your_sides": seats,
+        "viewing_as": side,
+        "view": system.view(aggregate["engine"], side),
+        "legal_actions": (
+            system.legal_actions(aggregate["engine"], side)
+            if game.status == Game.Status.RUNNING and side in sight.sides and side in game.to_move else []
+        ),
+        "outcome": outcome_of(system, aggregate),
+        "clock": game.clock,
+        "time_control": game.time_control,
+    }
+
+
+class GameListCreate(APIView):
+    throttle_scope = "commands"
+    throttle_classes = [ScopedRateThrottle]
+
+    @extend_schema(responses=GameSummarySerializer(many=True), parameters=[
+        OpenApiParameter("mine", bool), OpenApiParameter("system", str), OpenApiParameter("status", str)])
+    def get(self, request):
+        games = games_with_seats()
+        if not is_league_admin(request.user):
+            games = games.filter(is_public=True) | games.filter(seats__user=request.user.pk or -1)
+        if request.query_params.get("mine") in {"1", "true"}:
+            games = games.filter(seats__user=request.user.pk or -1)
+        for field in ("system", "status"):
+            if request.query_params.get(field):
+                games = games.filter(**{field: request.query_params[field]})
+        games = games.distinct()[:200]
+        return Response([game_summary(g) for g in games])
+
+    @extend_schema(request=CreateGameSerializer, responses={201: GameSummarySerializer})
+    def post(self, request):
+        data = CreateGameSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        if not (request.user in v["players"].values() or is_league_admin(request.user)):
+            raise services.CommandRejected(403, "not_a_player", "you may only create games you play in")
+        game = services.create_game(
+            system_name=v["system"], setup=v["setup"], players=v["players"], created_by=request.user,
+            time_control=v["time_control"], rated=v["rated"], is_public=v["is_public"],
+        )
+        return Response({"id": game.pk, "version": game.version, "system": game.system,
+                         "to_move": game.to_move}, status=status.HTTP_201_CREATED)
+
+
+class GameDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("side", str)])
+    def get(self, request, game_id):
+        game = visible_game(request, game_id)
+        return Response(game_detail(game, request.user, request.query_params.get("side")))
+
+
+class GameCommands(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    throttle_scope = "commands"
+    throttle_classes = [ScopedRateThrottle]
+
+    @extend_schema(request=CommandSerializer, responses={201: dict},
+                   parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)])
+    def post(self, request, game_id):
+        if not isinstance(request.data, dict):
+            raise services.CommandRejected(400, "malformed_command", "body must be a JSON object")
+        data = CommandSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        visible_game(request, game_id)
+        code, body = services.submit_command(
+            game_id=game_id, user=request.user, command=data.validated_data["command"],
+            expected_version=data.validated_data["expected_version"], side=data.validated_data["side"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        return Response(body, status=code)
+
+
+class GameEvents(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("after", int)], responses={200: dict})
+    def get(self, request, game_id):
+        game = visible_game(request, game_id)
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            raise services.CommandRejected(400, "malformed_query", "after must be an integer") from None
+        sight = sight_for(request.user, game)
+        rows = read_events(game.stream, after=after, until=game.version)
+        return Response({
+            "version": game.version,
+            "events": [services.serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)],
+        })
+
+
+def finished_records(request, game_id):
+    game = visible_game(request, game_id)
+    if game.status == Game.Status.RUNNING:
+        raise services.CommandRejected(409, "game_running", "replays and exports are for finished games")
+    return game, [replay.EventRecord.from_row(r) for r in read_events(game.stream)]
+
+
+class GameReplay(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, game_id):
+        game, records = finished_records(request, game_id)
+        check = replay.verify(game.stream, records)
+        return Response({
+            **game_summary(game),
+            "seed": check.seed,
+            "seed_verified": check.seed_verified,
+            "rolls_checked": check.rolls_checked,
+            "verified": check.ok,
+            "problems": check.problems,
+            "steps": replay.replay_steps(game.system, records),
+        })
+
+
+class GameExport(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={(200, "application/x-ndjson"): str})
+    def get(self, request, game_id):
+        game, records = finished_records(request, game_id)
+        response = HttpResponse(replay.export_lines(game.stream, game.system, records),
+                                content_type="application/x-ndjson")
+        response["Content-Disposition"] = f'attachment; filename="{game.system}-{game.pk}.jsonl"'
+        return response
+
+
+class GameImport(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    throttle_scope = "commands"
+    throttle_classes = [ScopedRateThrottle]
+
+    @extend_schema(request={"application/x-ndjson": str}, responses={201: dict})
+    def post(self, request):
+        text = request.body.decode("utf-8", errors="replace")
+        try:
+            game = services.import_game(text, request.user)
+        except replay.ImportRejected as exc:
+            raise services.CommandRejected(422, "import_rejected", str(exc)) from None
+        return Response({"id": game.pk, "version": game.version, "outcome": game.outcome}, status=201)

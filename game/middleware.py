@@ -1,0 +1,23 @@
+"""Reject oversize request bodies before any view runs (a command is small; 64 KiB caps it)."""
+from django.conf import settings
+from django.http import JsonResponse
+
+# Whole-game imports are larger than a command by nature.
+LARGE_BODY_PATHS = ("/api/games/import/",)
+
+
+class RequestSizeLimitMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = settings.NIGHTDUEL_MAX_REQUEST_BYTES
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0
+        if length > limit and not request.path.startswith(LARGE_BODY_PATHS):
+            return JsonResponse(
+                {"code": "payload_too_large", "message": f"request body over {limit} bytes"}, status=413
+            )
+        return self.get_response(request)

@@ -1,0 +1,134 @@
+"""Event store tables and the game read model.
+
+``StoredEvent`` is the one append-only table for every stream (games, tournaments,
+campaigns); the database rejects UPDATE and DELETE on it (migration 0002). Everything else
+here is a projection or a cache that can be rebuilt from events.
+"""
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class StoredEvent(models.Model):
+    stream = models.CharField(max_length=80)
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=80)
+    payload = models.JSONField(default=dict)
+    actor = models.CharField(max_length=150, blank=True, default="")
+    visibility = models.CharField(max_length=20, default="public")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    # Draws of the fair dice made while deciding the command appended at this seq.
+    dice = models.JSONField(null=True, blank=True)
+    # The command that produced this batch (first event of a batch only); secret until the end.
+    command = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        db_table = "events"
+        constraints = [models.UniqueConstraint(fields=["stream", "seq"], name="events_stream_seq_unique")]
+        ordering = ["stream", "seq"]
+
+    def __str__(self) -> str:
+        return f"{self.stream}#{self.seq} {self.type}"
+
+
+class Snapshot(models.Model):
+    """Folded state of a stream at ``seq`` (a cache keyed by the ruleset version)."""
+
+    stream = models.CharField(max_length=80)
+    seq = models.PositiveIntegerField()
+    ruleset_version = models.CharField(max_length=40)
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["stream", "ruleset_version", "seq"], name="snapshot_unique")
+        ]
+        indexes = [models.Index(fields=["stream", "ruleset_version", "-seq"])]
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a command sent with an ``Idempotency-Key``."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=200)
+    stream = models.CharField(max_length=80)
+    status = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique")]
+
+
+class Game(models.Model):
+    """Read model of a game stream, updated in the same transaction as every append."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        FINISHED = "finished"
+        ABORTED = "aborted"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    system = models.CharField(max_length=40)
+    setup = models.JSONField(default=dict)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RUNNING)
+    version = models.PositiveIntegerField(default=0)
+    to_move = models.JSONField(default=list)
+    outcome = models.JSONField(null=True, blank=True)
+    rated = models.BooleanField(default=True)
+    is_public = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_games")
+    time_control = models.JSONField(null=True, blank=True)
+    clock = models.JSONField(default=dict, blank=True)
+    turn_started_at = models.DateTimeField(null=True, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    moves_made = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "deadline_at"])]
+
+    @property
+    def stream(self) -> str:
+        return stream_for_game(self.id)
+
+    def __str__(self) -> str:
+        return f"{self.system} game {self.id}"
+
+
+def stream_for_game(game_id) -> str:
+    return f"game-{game_id}"
+
+
+class GameSeat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    side = models.CharField(max_length=20)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "side"], name="seat_unique")]
+
+
+class GameSecret(models.Model):
+    """The dice seed, kept out of the event table until the game ends (then revealed)."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="secret")
+    seed = models.CharField(max_length=128)
+
+
+class OutboxMessage(models.Model):
+    """Work to hand to Celery after a commit; drained again by beat if the broker was down."""
+
+    topic = models.CharField(max_length=60)
+    payload = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["id"]

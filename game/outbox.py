@@ -1,0 +1,52 @@
+"""Transactional outbox: follow-up work is written with the events, then handed to Celery.
+
+A message is stored in the same transaction as the events that caused it, so a broker
+outage loses nothing: ``drain_outbox`` (run by beat) re-sends whatever is not dispatched.
+Every consumer task is idempotent, so a message sent twice is harmless.
+"""
+from __future__ import annotations
+
+import logging
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from .models import OutboxMessage
+
+log = logging.getLogger(__name__)
+
+GAME_FINISHED = "game_finished"
+
+
+def consumers(topic: str) -> list[str]:
+    return settings.NIGHTDUEL_OUTBOX_CONSUMERS.get(topic, [])
+
+
+def enqueue(topic: str, payload: dict) -> OutboxMessage:
+    message = OutboxMessage.objects.create(topic=topic, payload=payload)
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        # Embedded default: no broker, so run the consumers right away, inside this transaction.
+        dispatch(message)
+    else:
+        transaction.on_commit(lambda: dispatch_pending([message.pk]), robust=True)
+    return message
+
+
+def dispatch(message: OutboxMessage) -> bool:
+    try:
+        for task_path in consumers(message.topic):
+            import_string(task_path).apply_async(kwargs=message.payload)
+    except Exception:  # broker down or a consumer failed: beat's drain retries later
+        log.warning("outbox message %s not dispatched", message.pk, exc_info=True)
+        return False
+    OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
+    return True
+
+
+def dispatch_pending(ids: list[int] | None = None, limit: int = 500) -> int:
+    qs = OutboxMessage.objects.filter(dispatched_at__isnull=True)
+    if ids is not None:
+        qs = qs.filter(pk__in=ids)
+    return sum(dispatch(m) for m in qs.order_by("id")[:limit])

@@ -1,0 +1,169 @@
+"""Replays, verification, export and import (service.md, "Replays" and "Provably fair randomness").
+
+Verification of a finished stream re-derives every recorded die from the revealed seed,
+checks the seed against its public commitment, and re-runs the engine's ``decide`` on every
+recorded command with those dice: the events it produces must equal the stored ones.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from .folding import evolve_aggregate, outcome_of
+from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
+from .rules.contract import RuleViolation, RuleViolationError
+from .rules.dice import RecordedDice, seed_commitment, verify_draws
+from .rules.registry import UnknownSystem, get_system
+
+EXPORT_FORMAT = "nightduel-export/1"
+
+
+@dataclass
+class EventRecord:
+    """An event as the verifier needs it (a stored row or a line of an export)."""
+
+    seq: int
+    type: str
+    payload: dict
+    visibility: str = "public"
+    actor: str = ""
+    dice: list | None = None
+    command: dict | None = None
+    recorded_at: str | None = None
+
+    @classmethod
+    def from_row(cls, row) -> "EventRecord":
+        return cls(row.seq, row.type, row.payload, row.visibility, row.actor, row.dice, row.command,
+                   row.recorded_at.isoformat() if isinstance(row.recorded_at, datetime) else row.recorded_at)
+
+    def as_dict(self) -> dict:
+        return {"seq": self.seq, "type": self.type, "payload": self.payload, "visibility": self.visibility,
+                "actor": self.actor, "dice": self.dice, "command": self.command, "recorded_at": self.recorded_at}
+
+
+@dataclass
+class Verification:
+    seed: str | None
+    seed_verified: bool
+    rolls_checked: int
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.seed_verified and not self.problems
+
+
+def _batches(records: list[EventRecord]):
+    """Group events into (command record, engine events of that command)."""
+    batch: list[EventRecord] = []
+    for r in records:
+        if r.command is not None:
+            if batch:
+                yield batch
+            batch = [r]
+        elif batch and r.type not in FRAMEWORK_EVENTS:
+            batch.append(r)
+        elif batch:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def verify(stream: str, records: list[EventRecord]) -> Verification:
+    problems: list[str] = []
+    if not records or records[0].type != GAME_CREATED:
+        return Verification(None, False, 0, ["stream does not start with GameCreated"])
+    if [r.seq for r in records] != list(range(1, len(records) + 1)):
+        problems.append("sequence numbers are not 1..n without gaps")
+    created = records[0].payload
+    try:
+        system = get_system(created.get("system", ""))
+    except UnknownSystem:
+        return Verification(None, False, 0, [f"unknown system {created.get('system')!r}"])
+    revealed = next((r for r in records if r.type == REVEALED), None)
+    seed = revealed.payload.get("seed") if revealed else None
+    seed_ok = bool(seed) and seed_commitment(seed) == created.get("seed_commitment")
+    if not seed_ok:
+        problems.append("seed missing or does not match its commitment")
+    rolls = 0
+    for r in records:
+        if r.dice:
+            rolls += len(r.dice)
+            if seed_ok and verify_draws(seed, stream, r.seq, r.dice):
+                problems.append(f"dice of event {r.seq} do not derive from the seed")
+
+    aggregate = None
+    checked_batches = {b[0].seq: b for b in _batches(records)}
+    for r in records:
+        if r.seq in checked_batches:
+            problems += _redecide(system, aggregate, checked_batches[r.seq])
+        try:
+            aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)
+        except Exception as exc:  # a tampered event the engine cannot fold
+            problems.append(f"event {r.seq} cannot be folded: {exc}")
+            break
+    ended = next((r for r in records if r.type == GAME_ENDED), None)
+    if aggregate is not None and ended and outcome_of(system, aggregate) != ended.payload.get("outcome"):
+        problems.append("the events do not replay to the recorded outcome")
+    return Verification(seed, seed_ok, rolls, problems)
+
+
+def _redecide(system, aggregate, batch: list[EventRecord]) -> list[str]:
+    head = batch[0]
+    command = dict(head.command)
+    side = command.pop("side", None)
+    try:
+        decided = system.decide(aggregate["engine"], command, side, RecordedDice(head.dice or []))
+    except RuleViolationError as exc:
+        decided = exc.violation
+    except Exception as exc:
+        return [f"command at {head.seq} cannot be re-decided: {exc}"]
+    if isinstance(decided, RuleViolation):
+        return [f"command at {head.seq} is illegal: {decided.code}"]
+    produced = [(e.type, e.payload, e.visibility) for e in decided]
+    stored = [(r.type, r.payload, r.visibility) for r in batch]
+    if json.loads(json.dumps(produced)) != json.loads(json.dumps(stored)):
+        return [f"command at {head.seq} does not produce the stored events"]
+    return []
+
+
+def replay_steps(system_name: str, records: list[EventRecord]) -> list[dict]:
+    """Every event with the full (referee) view of the state after it."""
+    system = get_system(system_name)
+    steps, aggregate = [], None
+    for r in records:
+        aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)
+        steps.append({"event": r.as_dict(), "state": system.view(aggregate["engine"], "referee"),
+                      "outcome": outcome_of(system, aggregate)})
+    return steps
+
+
+def export_lines(stream: str, system_name: str, records: list[EventRecord]) -> str:
+    header = {"format": EXPORT_FORMAT, "stream": stream, "system": system_name}
+    return "\n".join(json.dumps(x, sort_keys=True) for x in [header] + [r.as_dict() for r in records]) + "\n"
+
+
+class ImportRejected(ValueError):
+    pass
+
+
+def parse_export(text: str) -> tuple[dict, list[EventRecord]]:
+    try:
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise ImportRejected(f"not JSON lines: {exc}") from None
+    if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != EXPORT_FORMAT:
+        raise ImportRejected(f"first line must be a {EXPORT_FORMAT} header")
+    header, records = lines[0], []
+    for i, line in enumerate(lines[1:], start=2):
+        try:
+            records.append(EventRecord(
+                seq=int(line["seq"]), type=str(line["type"]), payload=dict(line["payload"]),
+                visibility=str(line.get("visibility", "public")), actor=str(line.get("actor", "")),
+                dice=line.get("dice"), command=line.get("command"), recorded_at=line.get("recorded_at"),
+            ))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ImportRejected(f"line {i} is not an event: {exc}") from None
+    return header, records

@@ -1,0 +1,298 @@
+"""Game use cases: create a game, handle a command, end a game from outside the rules.
+
+Views stay thin and call these; every write goes through ``append_events`` in one
+transaction together with the read-model update, the snapshot and the outbox message.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import clocks, outbox
+from .folding import evolve_aggregate, load_aggregate, maybe_snapshot, outcome_of
+from .framework_events import GAME_CREATED, GAME_ENDED, REVEALED
+from .models import Game, GameSeat, GameSecret, IdempotencyRecord, stream_for_game
+from .rules.contract import RuleViolation, RuleViolationError
+from .rules.dice import SeededDice, new_seed, seed_commitment
+from .rules.registry import UnknownSystem, get_system
+from .store import NewEvent, append_events
+from .visibility import Sight
+
+BAD_REQUEST_CODES = {"unknown_command", "malformed_command"}
+
+
+@dataclass
+class CommandRejected(Exception):
+    status: int
+    code: str
+    message: str
+    extra: dict = field(default_factory=dict)
+
+    def body(self) -> dict:
+        return {"code": self.code, "message": self.message, **self.extra}
+
+
+def sides_for(system, setup: dict) -> tuple[str, ...]:
+    """The sides a game of this setup seats (engines with variable sides say so)."""
+    chooser = getattr(system, "sides_for", None)
+    return tuple(chooser(setup)) if chooser else tuple(system.sides)
+
+
+def system_or_reject(name: str):
+    try:
+        return get_system(name)
+    except UnknownSystem:
+        raise CommandRejected(400, "unknown_system", f"unknown game system {name!r}") from None
+
+
+def create_game(
+    *,
+    system_name: str,
+    setup: dict,
+    players: dict,
+    created_by=None,
+    time_control: dict | None = None,
+    rated: bool = True,
+    is_public: bool = True,
+    referees=(),
+    seed: str | None = None,
+) -> Game:
+    system = system_or_reject(system_name)
+    validate = getattr(system, "validate_setup", None)
+    violation = validate(setup) if validate else None
+    if violation:
+        raise CommandRejected(422, violation.code, violation.message)
+    sides = sides_for(system, setup)
+    if set(players) != set(sides):
+        raise CommandRejected(
+            400, "players_do_not_match_sides", f"players must be given for exactly the sides {sorted(sides)}"
+        )
+    error = clocks.validate_time_control(time_control)
+    if error:
+        raise CommandRejected(400, "invalid_time_control", error)
+
+    game = Game(system=system_name, setup=setup, rated=rated, is_public=is_public,
+                created_by=created_by, time_control=time_control)
+    seed = seed or new_seed()
+    dice = SeededDice(seed, game.stream, 1)
+    try:
+        system.initial_state(setup, dice)
+    except RuleViolationError as exc:
+        raise CommandRejected(422, exc.violation.code, exc.violation.message) from None
+    created = NewEvent(
+        GAME_CREATED,
+        {
+            "system": system_name,
+            "ruleset_version": system.ruleset_version,
+            "setup": setup,
+            "players": {side: user.get_username() for side, user in players.items()},
+            "seed_commitment": seed_commitment(seed),
+            "time_control": time_control,
+            "rated": rated,
+        },
+        dice=dice.draws or None,
+    )
+    with transaction.atomic():
+        now = timezone.now()
+        aggregate = evolve_aggregate(system, None, GAME_CREATED, created.payload, created.dice)
+        game.to_move = system.to_move(aggregate["engine"])
+        game.clock = clocks.initial_clock(time_control, sides)
+        game.turn_started_at = now
+        game.deadline_at = clocks.deadline(time_control, game.clock, game.to_move, now)
+        game.version = 1
+        game.save()
+        GameSeat.objects.bulk_create(GameSeat(game=game, side=s, user=u) for s, u in players.items())
+        GameSecret.objects.create(game=game, seed=seed)
+        if referees:
+            game.referees.set(referees)
+        append_events(game.stream, 0, [created], actor=created_by.get_username() if created_by else "system")
+    return game
+
+
+def serialize_event(row, sight: Sight) -> dict:
+    data = {
+        "seq": row.seq,
+        "type": row.type,
+        "payload": row.payload,
+        "visibility": row.visibility,
+        "actor": row.actor,
+        "recorded_at": row.recorded_at.isoformat() if row.recorded_at else None,
+    }
+    if sight.everything:
+        data["dice"] = row.dice
+        data["command"] = row.command
+    return data
+
+
+def _closing_events(game: Game, outcome: dict) -> list[NewEvent]:
+    return [NewEvent(GAME_ENDED, {"outcome": outcome}), NewEvent(REVEALED, {"seed": game.secret.seed})]
+
+
+def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], actor: str,
+            acting_side: str | None) -> tuple[list, dict]:
+    """Fold, close the game if it ended, append, update the read model. Inside a transaction."""
+    previous = game.version
+    for e in new_events:
+        aggregate = evolve_aggregate(system, aggregate, e.type, e.payload, e.dice)
+    outcome = outcome_of(system, aggregate)
+    if outcome is not None and not any(e.type == GAME_ENDED for e in new_events):
+        closing = _closing_events(game, outcome)
+        for e in closing:
+            aggregate = evolve_aggregate(system, aggregate, e.type, e.payload, e.dice)
+        new_events = new_events + closing
+    rows = append_events(game.stream, previous, new_events, actor=actor)
+
+    now = timezone.now()
+    game.version = previous + len(new_events)
+    game.outcome = outcome
+    if acting_side is not None:
+        game.clock = clocks.charge(game.time_control, game.clock, acting_side, game.turn_started_at, now)
+        game.moves_made += 1
+    new_to_move = [] if outcome is not None else system.to_move(aggregate["engine"])
+    if new_to_move != game.to_move or acting_side is not None:
+        game.turn_started_at = now
+    game.to_move = new_to_move
+    game.deadline_at = clocks.deadline(game.time_control, game.clock, game.to_move, game.turn_started_at)
+    if outcome is not None:
+        game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
+        game.finished_at = now
+        game.deadline_at = None
+    game.save()
+    maybe_snapshot(game.system, game.stream, previous, game.version, aggregate)
+    if outcome is not None:
+        outbox.enqueue(outbox.GAME_FINISHED, {"game_id": str(game.pk), "result_seq": game.version})
+    return rows, aggregate
+
+
+def _lock_game(game_id) -> Game:
+    try:
+        return Game.objects.select_for_update().select_related("secret").get(pk=game_id)
+    except Game.DoesNotExist:
+        raise CommandRejected(404, "game_not_found", "no such game") from None
+
+
+def _stored_reply(user, key: str | None):
+    if not key:
+        return None
+    record = IdempotencyRecord.objects.filter(user=user, key=key).first()
+    return (record.status, record.response) if record else None
+
+
+def submit_command(*, game_id, user, command, expected_version, side: str | None = None,
+                   idempotency_key: str | None = None) -> tuple[int, dict]:
+    """Handle one player command; returns ``(status, body)`` or raises :class:`CommandRejected`."""
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise CommandRejected(400, "malformed_command", "command must be an object with a string 'type'")
+    if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
+        raise CommandRejected(400, "malformed_command", "expected_version must be a non-negative integer")
+    replay = _stored_reply(user, idempotency_key)
+    if replay:
+        return replay
+
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        replay = _stored_reply(user, idempotency_key)  # a concurrent retry may have won the lock
+        if replay:
+            return replay
+        seats = {s.side for s in game.seats.all() if s.user_id == user.pk}
+        if not seats:
+            raise CommandRejected(403, "not_a_player", "you do not play in this game")
+        if side is None and len(seats) == 1:
+            side = next(iter(seats))
+        if side not in seats:
+            raise CommandRejected(403, "not_your_side", f"you do not play side {side!r} in this game")
+        if game.status != Game.Status.RUNNING:
+            raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
+        if expected_version != game.version:
+            raise CommandRejected(409, "stale_version", f"the game is at version {game.version}",
+                                  {"version": game.version})
+
+        system = get_system(game.system)
+        aggregate = load_aggregate(game.system, game.stream, game.version)
+        dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
+        try:
+            decided = system.decide(aggregate["engine"], command, side, dice)
+        except RuleViolationError as exc:
+            decided = exc.violation
+        if isinstance(decided, RuleViolation):
+            status = 400 if decided.code in BAD_REQUEST_CODES else 422
+            raise CommandRejected(status, decided.code, decided.message)
+        if not decided:
+            raise CommandRejected(422, "no_effect", "the command changes nothing")
+        new_events = [NewEvent(e.type, e.payload, e.visibility) for e in decided]
+        new_events[0].dice = dice.draws or None
+        new_events[0].command = {"side": side, **command}
+        rows, _ = _commit(game, system, aggregate, new_events, user.get_username(), side)
+
+        sight = Sight(frozenset(seats), game.status != Game.Status.RUNNING)
+        body = {"version": game.version, "events": [serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)]}
+        if idempotency_key:
+            IdempotencyRecord.objects.create(user=user, key=idempotency_key, stream=game.stream,
+                                             status=201, response=body)
+    return 201, body
+
+
+def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_version: int | None = None,
+             reason: str = "") -> Game:
+    """Append a framework event that ends a running game (timeout, forfeit, abort).
+
+    With ``expected_version`` the append is conditional: if anybody moved meanwhile the
+    stream is no longer at that version and :class:`ConcurrencyError` is raised.
+    """
+    from .store import ConcurrencyError
+
+    with transaction.atomic():
+        game = _lock_game(game_id)
+        if expected_version is not None and expected_version != game.version:
+            raise ConcurrencyError(game.stream, expected_version, game.version)
+        if game.status != Game.Status.RUNNING:
+            raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
+        system = get_system(game.system)
+        aggregate = load_aggregate(game.system, game.stream, game.version)
+        payload = {"outcome": outcome, "reason": reason}
+        events = [NewEvent(event_type, payload)] + _closing_events(game, outcome)
+        _commit(game, system, aggregate, events, actor, None)
+    return game
+
+
+def import_game(text: str, user) -> Game:
+    """Store an exported game, only if the engine replays it to the same verified outcome."""
+    from django.contrib.auth import get_user_model
+
+    from . import replay
+    from .store import ConcurrencyError
+
+    header, records = replay.parse_export(text)
+    stream = header.get("stream", "")
+    if not stream.startswith("game-"):
+        raise replay.ImportRejected("header names no game stream")
+    check = replay.verify(stream, records)
+    if not check.ok:
+        raise replay.ImportRejected("; ".join(check.problems) or "seed not verified")
+    ended = next(r for r in records if r.type == GAME_ENDED)
+    created = records[0].payload
+    game_id = stream.removeprefix("game-")
+    outcome = ended.payload["outcome"]
+    with transaction.atomic():
+        if Game.objects.filter(pk=game_id).exists():
+            raise replay.ImportRejected("that game is already stored here")
+        game = Game.objects.create(
+            id=game_id, system=created["system"], setup=created.get("setup", {}), version=len(records),
+            status=Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED,
+            to_move=[], outcome=outcome, rated=False, created_by=user, finished_at=timezone.now(),
+        )
+        users = {u.get_username(): u for u in get_user_model().objects.filter(
+            username__in=set(created.get("players", {}).values()))}
+        GameSeat.objects.bulk_create(
+            GameSeat(game=game, side=side, user=users[name])
+            for side, name in created.get("players", {}).items() if name in users
+        )
+        GameSecret.objects.create(game=game, seed=check.seed)
+        try:
+            append_events(stream, 0, [NewEvent(r.type, r.payload, r.visibility, r.dice, r.command)
+                                      for r in records], actor=f"import:{user.get_username()}")
+        except ConcurrencyError:
+            raise replay.ImportRejected("that game is already stored here") from None
+    return game

@@ -1,0 +1,20 @@
+"""Celery tasks of the game app; all idempotent and ``acks_late`` (settings)."""
+from celery import shared_task
+
+from . import outbox, timeouts
+
+
+@shared_task(acks_late=True)
+def adjudicate_timeout(game_id: str) -> bool:
+    return timeouts.adjudicate(game_id)
+
+
+@shared_task(acks_late=True)
+def sweep_timeouts() -> int:
+    """Find games past their deadline and adjudicate each (exactly once, see timeouts.py)."""
+    return sum(timeouts.adjudicate(game_id) for game_id in timeouts.overdue_game_ids())
+
+
+@shared_task(acks_late=True)
+def drain_outbox() -> int:
+    return outbox.dispatch_pending()

@@ -1,0 +1,49 @@
+"""Timeout adjudication (service.md, "Clocks and timeouts").
+
+The side out of time loses; a game nobody has moved in yet is aborted (and unrated).
+The ending event is appended at the version the sweep saw, so a move that lands first, or a
+second worker adjudicating the same game, makes the append fail: exactly once.
+"""
+from __future__ import annotations
+
+from django.utils import timezone
+
+from . import clocks
+from .framework_events import GAME_ABORTED, TIMEOUT_ADJUDICATED
+from .models import Game
+from .services import CommandRejected, end_game, sides_for
+from .rules.registry import get_system
+from .store import ConcurrencyError
+
+
+def overdue_game_ids(now=None, limit: int = 1000) -> list:
+    now = now or timezone.now()
+    return list(
+        Game.objects.filter(status=Game.Status.RUNNING, deadline_at__lt=now)
+        .order_by("deadline_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def timeout_outcome(game: Game) -> tuple[str, dict]:
+    if game.moves_made == 0:
+        return GAME_ABORTED, {"winner": None, "aborted": True, "reason": "timeout_before_start"}
+    loser = clocks.side_out_of_time(game.time_control, game.clock, game.to_move)
+    others = [s for s in sides_for(get_system(game.system), game.setup) if s != loser]
+    winner = others[0] if len(others) == 1 else None
+    return TIMEOUT_ADJUDICATED, {"winner": winner, "loser": loser, "reason": "timeout", "forfeit": True}
+
+
+def adjudicate(game_id, now=None) -> bool:
+    """Adjudicate one overdue game; ``False`` if it was not overdue or somebody beat us to it."""
+    now = now or timezone.now()
+    game = Game.objects.filter(pk=game_id).first()
+    if not game or game.status != Game.Status.RUNNING or not game.deadline_at or game.deadline_at >= now:
+        return False
+    event_type, outcome = timeout_outcome(game)
+    try:
+        end_game(game.pk, event_type, outcome, actor="system:timeouts", expected_version=game.version,
+                 reason=outcome["reason"])
+    except (ConcurrencyError, CommandRejected):
+        return False
+    return True

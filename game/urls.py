@@ -1,0 +1,13 @@
+from django.urls import path
+
+from .api import views
+
+urlpatterns = [
+    path("games/", views.GameListCreate.as_view(), name="game-list"),
+    path("games/import/", views.GameImport.as_view(), name="game-import"),
+    path("games/<uuid:game_id>/", views.GameDetail.as_view(), name="game-detail"),
+    path("games/<uuid:game_id>/commands/", views.GameCommands.as_view(), name="game-commands"),
+    path("games/<uuid:game_id>/events/", views.GameEvents.as_view(), name="game-events"),
+    path("games/<uuid:game_id>/replay/", views.GameReplay.as_view(), name="game-replay"),
+    path("games/<uuid:game_id>/export/", views.GameExport.as_view(), name="game-export"),
+]

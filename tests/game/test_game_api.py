@@ -1,0 +1,201 @@
+"""Game API contract (issue 2 §6; service.md "Event sourcing", "Visibility")."""
+import json
+
+import pytest
+
+from game.models import Game, StoredEvent
+from tests.conftest import client_for
+from tests.doubles import RACE
+
+pytestmark = pytest.mark.django_db
+
+
+def stream_rows(game_id):
+    return list(StoredEvent.objects.filter(stream=f"game-{game_id}").order_by("seq")
+                .values_list("seq", "type", "payload", "visibility"))
+
+
+@pytest.fixture
+def race(users):
+    response = client_for(users["alice"]).post(
+        "/api/games/", {"system": RACE, "setup": {"target": 12}, "players": {"a": "alice", "b": "bob"}},
+        format="json")
+    assert response.status_code == 201, response.content
+    return response.json()["id"]
+
+
+def command(client, game_id, version, cmd, **extra):
+    return client.post(f"/api/games/{game_id}/commands/", {"expected_version": version, "command": cmd},
+                       format="json", **extra)
+
+
+def test_create_returns_id_and_version_and_publishes_only_the_seed_commitment(race, users):
+    created = StoredEvent.objects.get(stream=f"game-{race}", seq=1)
+    assert created.type == "GameCreated"
+    assert len(created.payload["seed_commitment"]) == 64
+    assert "seed" not in created.payload
+    body = client_for(users["alice"]).get(f"/api/games/{race}/").json()
+    assert body["version"] == 1 and body["to_move"] == ["a"] and body["your_sides"] == ["a"]
+
+
+def test_a_command_appends_events_and_bumps_the_version(race, users):
+    response = command(client_for(users["alice"]), race, 1, {"type": "roll"})
+    assert response.status_code == 201
+    assert response.json()["version"] == 2
+    assert [e["type"] for e in response.json()["events"]] == ["Rolled"]
+    assert Game.objects.get(pk=race).version == 2
+
+
+@pytest.mark.parametrize("case, status, code", [
+    ("malformed_json", 400, "malformed_json"),
+    ("unknown_command", 400, "unknown_command"),
+    ("missing_type", 400, "malformed_command"),
+    ("bad_version", 400, "malformed_command"),
+    ("wrong_side", 403, "not_your_side"),
+    ("wrong_user", 403, "not_a_player"),
+    ("anonymous", 401, "not_authenticated"),
+    ("stale_version", 409, "stale_version"),
+    ("illegal_move", 422, "not_your_turn"),
+    ("oversize", 413, "payload_too_large"),
+])
+def test_every_rejected_request_has_its_status_and_code_and_appends_nothing(race, users, case, status, code):
+    alice, bob, carol = (client_for(users[n]) for n in ("alice", "bob", "carol"))
+    url = f"/api/games/{race}/commands/"
+    before = stream_rows(race)
+    if case == "malformed_json":
+        response = alice.post(url, data="{not json", content_type="application/json")
+    elif case == "unknown_command":
+        response = command(alice, race, 1, {"type": "teleport"})
+    elif case == "missing_type":
+        response = command(alice, race, 1, {"kind": "roll"})
+    elif case == "bad_version":
+        response = command(alice, race, "one", {"type": "roll"})
+    elif case == "wrong_side":
+        response = alice.post(url, {"expected_version": 1, "command": {"type": "roll"}, "side": "b"}, format="json")
+    elif case == "wrong_user":
+        response = command(carol, race, 1, {"type": "roll"})
+    elif case == "anonymous":
+        response = command(client_for(), race, 1, {"type": "roll"})
+    elif case == "stale_version":
+        response = command(alice, race, 0, {"type": "roll"})
+    elif case == "illegal_move":
+        response = command(bob, race, 1, {"type": "roll"})
+    else:
+        response = alice.post(url, data=json.dumps({"expected_version": 1, "command": {"type": "roll",
+                              "pad": "x" * (64 * 1024)}}), content_type="application/json")
+    assert response.status_code == status, response.content
+    assert response.json()["code"] == code
+    assert response.json()["message"]
+    assert stream_rows(race) == before
+
+
+def test_stale_version_reports_the_current_version(race, users):
+    alice = client_for(users["alice"])
+    command(alice, race, 1, {"type": "roll"})
+    response = command(client_for(users["bob"]), race, 1, {"type": "roll"})
+    assert response.status_code == 409 and response.json()["version"] == 2
+
+
+def test_idempotency_key_returns_the_first_response_and_appends_nothing(race, users):
+    alice = client_for(users["alice"])
+    first = command(alice, race, 1, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    rows = stream_rows(race)
+    again = command(alice, race, 1, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert again.status_code == 201 and again.json() == first.json()
+    assert stream_rows(race) == rows
+
+
+def test_private_events_are_hidden_from_the_opponent_and_spectators_until_the_end(race, users):
+    command(client_for(users["alice"]), race, 1, {"type": "hide", "secret": "route-7-8-9"})
+    for viewer in (client_for(users["bob"]), client_for(users["carol"]), client_for()):
+        assert "route-7-8-9" not in viewer.get(f"/api/games/{race}/events/").content.decode()
+        assert "route-7-8-9" not in viewer.get(f"/api/games/{race}/").content.decode()
+    assert "route-7-8-9" in client_for(users["alice"]).get(f"/api/games/{race}/events/").content.decode()
+
+
+def test_events_after_n(race, users):
+    alice, bob = client_for(users["alice"]), client_for(users["bob"])
+    command(alice, race, 1, {"type": "roll"})
+    command(bob, race, 2, {"type": "roll"})
+    events = alice.get(f"/api/games/{race}/events/?after=2").json()["events"]
+    assert [e["seq"] for e in events] == [3]
+
+
+def play_to_end(game_id, users):
+    clients = {"a": client_for(users["alice"]), "b": client_for(users["bob"])}
+    version, to_move = 1, ["a"]
+    while to_move:
+        response = command(clients[to_move[0]], game_id, version, {"type": "roll"})
+        assert response.status_code == 201
+        state = clients["a"].get(f"/api/games/{game_id}/").json()
+        version, to_move = state["version"], state["to_move"]
+    return state
+
+
+def test_a_finished_game_reveals_the_seed_and_its_replay_verifies_every_roll(race, users):
+    final = play_to_end(race, users)
+    assert final["status"] == "finished" and final["outcome"]["winner"] in {"a", "b"}
+    replay = client_for().get(f"/api/games/{race}/replay/").json()
+    assert replay["seed_verified"] and replay["verified"], replay["problems"]
+    assert replay["rolls_checked"] == sum(1 for s in replay["steps"] if s["event"]["type"] == "Rolled")
+    totals = {"a": 0, "b": 0}
+    for step in replay["steps"]:
+        if step["event"]["type"] == "Rolled":
+            totals[step["event"]["payload"]["side"]] += step["event"]["payload"]["face"]
+            assert step["state"]["totals"] == totals
+    assert [s["event"]["type"] for s in replay["steps"]][-2:] == ["GameEnded", "Revealed"]
+
+
+def test_export_and_import_round_trip_and_tampering_is_rejected(race, users):
+    from game.models import Game as GameModel
+
+    play_to_end(race, users)
+    alice = client_for(users["alice"])
+    exported = alice.get(f"/api/games/{race}/export/").content.decode()
+    lines = exported.splitlines()
+    tampered_lines = [json.loads(x) for x in lines]
+    rolled = next(x for x in tampered_lines if x.get("type") == "Rolled")
+    rolled["payload"]["face"] = rolled["payload"]["face"] % 6 + 1
+    tampered = "\n".join(json.dumps(x) for x in tampered_lines)
+    GameModel.objects.filter(pk=race).delete()  # the read model only; events stay
+    response = alice.post("/api/games/import/", data=tampered, content_type="application/x-ndjson")
+    assert response.status_code == 422 and response.json()["code"] == "import_rejected"
+
+
+def test_replay_of_a_running_game_is_refused(race, users):
+    response = client_for().get(f"/api/games/{race}/replay/")
+    assert response.status_code == 409 and response.json()["code"] == "game_running"
+
+
+def test_openapi_schema_is_served(db):
+    response = client_for().get("/api/schema/")
+    assert response.status_code == 200 and b"/api/games/" in response.content
+
+
+def test_an_untampered_export_is_imported_where_the_game_is_not_stored(users):
+    from django.db import transaction
+
+    from game.models import StoredEvent as Row
+
+    class Rollback(Exception):
+        pass
+
+    try:
+        with transaction.atomic():
+            response = client_for(users["alice"]).post(
+                "/api/games/", {"system": RACE, "players": {"a": "alice", "b": "bob"}}, format="json")
+            game_id = response.json()["id"]
+            play_to_end(game_id, users)
+            exported = client_for().get(f"/api/games/{game_id}/export/").content
+            original = stream_rows(game_id)
+            raise Rollback
+    except Rollback:
+        pass
+    assert not Row.objects.filter(stream=f"game-{game_id}").exists()
+    response = client_for(users["carol"]).post("/api/games/import/", data=exported,
+                                               content_type="application/x-ndjson")
+    assert response.status_code == 201, response.content
+    assert stream_rows(game_id) == original
+    again = client_for(users["carol"]).post("/api/games/import/", data=exported,
+                                            content_type="application/x-ndjson")
+    assert again.status_code == 422
