@@ -11,4 +11,8 @@ urlpatterns = [
     path("api/", include("game.urls")),
     path("api/", include("tournament.urls")),
     path("api/", include("ratings.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("game.page_urls")),
+    path("", include("tournament.page_urls")),
+    path("", include("ratings.page_urls")),
 ]

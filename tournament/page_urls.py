@@ -1,0 +1,2 @@
+"""Server-rendered pages of this app (see pages.py)."""
+urlpatterns = []
