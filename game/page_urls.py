@@ -1,2 +1,11 @@
 """Server-rendered pages of this app (see pages.py)."""
-urlpatterns = []
+from django.urls import path
+
+from . import pages
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("games/", pages.game_list, name="game-list-page"),
+    path("games/<uuid:game_id>/", pages.play, name="game-play"),
+    path("games/<uuid:game_id>/replay/", pages.replay_page, name="game-replay-page"),
+]

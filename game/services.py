@@ -168,7 +168,7 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
 
 def _lock_game(game_id) -> Game:
     try:
-        return Game.objects.select_for_update().select_related("secret").get(pk=game_id)
+        return Game.objects.select_for_update(of=("self",)).select_related("secret").get(pk=game_id)
     except Game.DoesNotExist:
         raise CommandRejected(404, "game_not_found", "no such game") from None
 

@@ -3,10 +3,12 @@ from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config.celery import app as celery_app
 from game.rules.registry import register_system
-from tests.doubles import RACE, DiceRace
+from tests.doubles import RACE, SYSTEM
+from tests.worker import real_celery_worker  # noqa: F401  (fixture)
 
-register_system(RACE, DiceRace())
+register_system(RACE, SYSTEM)
 
 
 def make_user(username: str, **extra):
@@ -24,6 +26,13 @@ def client_for(user=None) -> APIClient:
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks(settings):
+    """In-process tests run tasks inline; ``real_celery_worker`` switches to a real broker."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    celery_app.conf.task_always_eager = True
 
 
 @pytest.fixture

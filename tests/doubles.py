@@ -62,3 +62,6 @@ class DiceRace:
 
     def legal_actions(self, state, side):
         return [{"type": "roll"}, {"type": "hide", "secret": ""}] if side == state["turn"] else []
+
+
+SYSTEM = DiceRace()

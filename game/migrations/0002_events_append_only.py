@@ -37,7 +37,7 @@ def run(direction):
         if statements is None:
             raise RuntimeError(f"no append-only trigger for {schema_editor.connection.vendor}")
         for sql in statements[direction]:
-            schema_editor.execute(sql)
+            schema_editor.execute(sql, params=None)
 
     return apply
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 
 from .contract import GameSystem
 
@@ -12,6 +13,11 @@ SYSTEMS: dict[str, str] = {
     "duel-in-the-dark": "game.rules.duel:SYSTEM",
     "nightfighter-solo": "game.rules.nightfighter:SYSTEM",
 }
+
+# Extra systems for a deployment (and test workers): "name=module:attribute,..."
+for _entry in filter(None, os.environ.get("NIGHTDUEL_EXTRA_SYSTEMS", "").split(",")):
+    _name, _, _target = _entry.partition("=")
+    SYSTEMS[_name.strip()] = _target.strip()
 
 _loaded: dict[str, GameSystem] = {}
 

@@ -1,0 +1,4 @@
+"""The "303" Battle of Britain dice game (303.md): the rules engine object ``SYSTEM``."""
+from .system import SYSTEM
+
+__all__ = ["SYSTEM"]

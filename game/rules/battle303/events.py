@@ -1,0 +1,86 @@
+"""Event types of the 303 engine and the fold ``evolve`` (303.md; service.md "Event sourcing").
+
+Every payload carries the full outcome (dice, damage, destination hex), so folding needs no
+randomness and no rules knowledge beyond copying facts into the state.
+"""
+from __future__ import annotations
+
+import copy
+
+from ..contract import Event
+from .rules import BOMBER_ID, DESTROYED, OVER, REPAIR
+
+PHASE_STARTED = "PhaseStarted"
+ROUND_STARTED = "RoundStarted"
+REINFORCEMENT_ARRIVED = "ReinforcementArrived"
+REINFORCEMENT_DISCARDED = "ReinforcementDiscarded"
+FIGHTERS_REPAIRED = "FightersRepaired"
+FIGHTER_MOVED = "FighterMoved"
+ATTACKS_ORDERED = "AttacksOrdered"
+ATTACK_RESOLVED = "AttackResolved"
+BOMBER_MOVED = "BomberMoved"
+GAME_ENDED = "GameEnded"
+
+
+def evolve(state: dict, event: Event) -> dict:
+    """The state after ``event``; the input state is not mutated (the board is shared, read-only)."""
+    new = {key: (value if key == "board" else copy.deepcopy(value)) for key, value in state.items()}
+    p = event.payload
+    kind = event.type
+    if kind == PHASE_STARTED:
+        new["side"], new["phase"] = p["side"], p["phase"]
+        if p["phase"] == REPAIR:  # a side's turn begins: per-turn bookkeeping starts afresh
+            new["moved"], new["declared"], new["bomber_hits"] = [], [], 0
+    elif kind == ROUND_STARTED:
+        new["round"] = p["round"]
+    elif kind == REINFORCEMENT_ARRIVED:
+        new["reserve"].remove(p["fighter"])
+        new["tokens"][p["fighter"]] = {
+            "id": p["fighter"], "side": p["side"], "kind": "fighter", "hex": p["hex"], "status": "intact",
+        }
+    elif kind == REINFORCEMENT_DISCARDED:
+        new["reserve"].remove(p["fighter"])
+    elif kind == FIGHTERS_REPAIRED:
+        for fighter in p["fighters"]:
+            new["tokens"][fighter]["status"] = "intact"
+    elif kind == FIGHTER_MOVED:
+        new["tokens"][p["fighter"]]["hex"] = p["to"]
+        new["moved"].append(p["fighter"])
+        if p["shots"]:
+            new["declared"].append(
+                {"attacker": p["fighter"], "target": p["target"], "shots": p["shots"], "target_hex": p["target_hex"]}
+            )
+    elif kind == ATTACKS_ORDERED:
+        new["last_dice"] = []
+    elif kind == ATTACK_RESOLVED:
+        target = new["tokens"][p["target"]]
+        target["status"] = p["target_status"]
+        if p["target_status"] == DESTROYED:
+            target["hex"] = None
+        new["tokens"][p["attacker"]]["hex"] = p["attacker_to"]
+        if p["target"] == BOMBER_ID:
+            new["bomber_hits"] += sum(p["hits"])
+        new["last_dice"].append(
+            {"attacker": p["attacker"], "target": p["target"], "rolls": p["rolls"], "hits": p["hits"]}
+        )
+    elif kind == BOMBER_MOVED:
+        new["tokens"][BOMBER_ID]["hex"] = p["to"]
+    elif kind == GAME_ENDED:
+        new["phase"] = OVER
+        new["outcome"] = {"winner": p["winner"], "reason": p["reason"]}
+    else:
+        raise ValueError(f"unknown 303 event type {kind!r}")
+    return new
+
+
+class EventLog:
+    """Events of one ``decide`` call, folded as they are emitted so later steps see their effect."""
+
+    def __init__(self, state: dict):
+        self.state = state
+        self.events: list[Event] = []
+
+    def emit(self, kind: str, **payload) -> None:
+        event = Event(kind, payload)
+        self.state = evolve(self.state, event)
+        self.events.append(event)

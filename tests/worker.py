@@ -1,0 +1,103 @@
+"""A real Celery worker on a real Redis broker, against the PostgreSQL test database.
+
+Use with ``@pytest.mark.django_db(transaction=True)`` (the worker is another process, so it
+only sees committed rows). Each fixture gets its own queue, so parallel runs do not meet.
+"""
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from config.celery import app
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_REDIS = "redis://localhost:6379/0"
+
+
+def database_url() -> str:
+    s = connection.settings_dict
+    user = s.get("USER") or "postgres"
+    password = f":{s['PASSWORD']}" if s.get("PASSWORD") else ""
+    return f"postgresql://{user}{password}@{s.get('HOST') or 'localhost'}:{s.get('PORT') or 5432}/{s['NAME']}"
+
+
+class WorkerProcess:
+    def __init__(self, queue: str, redis_url: str, concurrency: int):
+        self.queue, self.redis_url, self.concurrency = queue, redis_url, concurrency
+        self.process: subprocess.Popen | None = None
+        self.log = ROOT / "artifacts" / f"celery-{queue}.log"
+
+    def start(self) -> None:
+        self.log.parent.mkdir(exist_ok=True)
+        env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": self.redis_url,
+               "CELERY_TASK_DEFAULT_QUEUE": self.queue, "DJANGO_SETTINGS_MODULE": "config.settings",
+               "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue, "-P", "threads",
+             "-c", str(self.concurrency), "-n", f"{self.queue}@%h", "--without-gossip", "--without-mingle",
+             "-l", "INFO"],
+            cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"celery worker exited: see {self.log}")
+            if app.control.ping(destination=[f"{self.queue}@{os.uname().nodename}"], timeout=0.5):
+                return
+        raise RuntimeError(f"celery worker did not answer within 60 s: see {self.log}")
+
+    def kill(self) -> None:
+        """SIGKILL: the worker dies mid-task, as in a crash (acks_late redelivers)."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def wait_until(predicate, timeout: float = 30.0, interval: float = 0.1):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise AssertionError(f"condition not met within {timeout} s")
+
+
+def reset_connections() -> None:
+    """Forget pooled broker connections so the next send uses the current broker_url."""
+    app._pool = None
+    app.amqp._producer_pool = None
+
+
+@pytest.fixture
+def real_celery_worker(transactional_db, settings):
+    if connection.vendor != "postgresql":
+        pytest.skip("a worker process needs the PostgreSQL test database (set DATABASE_URL)")
+    redis_url = os.environ.get("REDIS_URL", DEFAULT_REDIS)
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    saved = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
+    app.conf.update(task_always_eager=False, broker_url=redis_url, result_backend=redis_url,
+                    task_default_queue=queue)
+    reset_connections()
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    worker = WorkerProcess(queue, redis_url, concurrency=4)
+    try:
+        worker.start()
+        yield worker
+    finally:
+        worker.stop()
+        app.conf.update(saved)
+        reset_connections()

@@ -1,0 +1,1 @@
+"""Tournament formats as pure Python (service.md, "Tournaments": formats); no Django here."""
