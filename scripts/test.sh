@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Run the whole test suite. It uses PostgreSQL and Redis on localhost when they answer
+# (DATABASE_URL / REDIS_URL override); tests that need them are skipped otherwise.
+# Browser tests drive /usr/bin/chromium when it is installed. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup-venv.sh
+if [ -z "${DATABASE_URL:-}" ] && pg_isready -q -h localhost -p 5432 2>/dev/null; then
+  export DATABASE_URL=postgresql://postgres@localhost:5432/test
+fi
+if [ -z "${REDIS_URL:-}" ] && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  export REDIS_URL=redis://localhost:6379/0
+fi
+echo "tests on ${DATABASE_URL:-SQLite (embedded)}, broker ${REDIS_URL:-none (eager tasks)}"
+.venv/bin/python manage.py makemigrations --check --dry-run >/dev/null \
+  || { echo "models and migrations differ: run manage.py makemigrations"; exit 1; }
+exec .venv/bin/python -m pytest "$@"
