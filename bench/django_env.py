@@ -1,0 +1,20 @@
+"""Set up Django for a benchmark script: the given DATABASE_URL, else a fresh SQLite file."""
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def setup_django() -> None:
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    if "DATABASE_URL" not in os.environ:
+        os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    os.environ.setdefault("NIGHTDUEL_EXTRA_SYSTEMS", "dice-race=tests.doubles:SYSTEM")
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
