@@ -1,13 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+
+from game.api.auth import ThrottledObtainAuthToken
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/auth/token/", ThrottledObtainAuthToken.as_view(), name="api-token"),
     path("api/", include("game.urls")),
     path("api/", include("tournament.urls")),
     path("api/", include("ratings.urls")),

@@ -172,9 +172,7 @@ def _resolve_attack(log: EventLog, board: Board, attack: dict, named_hex: int | 
     status = status_after_hits(target, sum(hits), state["bomber_hits"])
     landing = attacker["hex"]
     if attacker["kind"] == FIGHTER:  # the bomber never flies through (303.md "Combat")
-        after_hit = {**state, "tokens": {**state["tokens"], target["id"]: {
-            **target, "status": status, "hex": None if status == DESTROYED else target["hex"]}}}
-        landing = flythrough_hex(board.grid, after_hit, attacker, attack["target_hex"], named_hex, params)
+        landing = flythrough_hex(board.grid, state, attacker, attack["target_hex"], named_hex, params)
     log.emit(ATTACK_RESOLVED, attacker=attacker["id"], target=target["id"], shots=attack["shots"],
              rolls=rolls, hits=hits, target_status=status, attacker_from=attacker["hex"], attacker_to=landing)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 
 from ..contract import Event
-from .rules import BOMBER_ID, DESTROYED, OVER, REPAIR
+from .rules import BOMBER_ID, DESTROYED, FIGHTER, INTACT, OVER, REPAIR
 
 PHASE_STARTED = "PhaseStarted"
 ROUND_STARTED = "RoundStarted"
@@ -36,13 +36,13 @@ def evolve(state: dict, event: Event) -> dict:
     elif kind == REINFORCEMENT_ARRIVED:
         new["reserve"].remove(p["fighter"])
         new["tokens"][p["fighter"]] = {
-            "id": p["fighter"], "side": p["side"], "kind": "fighter", "hex": p["hex"], "status": "intact",
+            "id": p["fighter"], "side": p["side"], "kind": FIGHTER, "hex": p["hex"], "status": INTACT,
         }
     elif kind == REINFORCEMENT_DISCARDED:
         new["reserve"].remove(p["fighter"])
     elif kind == FIGHTERS_REPAIRED:
         for fighter in p["fighters"]:
-            new["tokens"][fighter]["status"] = "intact"
+            new["tokens"][fighter]["status"] = INTACT
     elif kind == FIGHTER_MOVED:
         new["tokens"][p["fighter"]]["hex"] = p["to"]
         new["moved"].append(p["fighter"])
