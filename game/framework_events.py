@@ -1,10 +1,11 @@
 """Events the service itself writes into game streams, around the engine's own events.
 
-``GameCreated`` opens every game stream; ``GameEnded`` + ``Revealed`` close it;
+``GameCreated`` opens every game stream; ``ResultRecorded`` + ``Revealed`` close it
+(engines must not use these names for their own events);
 ``TimeoutAdjudicated``, ``GameForfeited`` and ``GameAborted`` end it from outside the rules.
 """
 GAME_CREATED = "GameCreated"
-GAME_ENDED = "GameEnded"
+GAME_ENDED = "ResultRecorded"
 REVEALED = "Revealed"
 TIMEOUT_ADJUDICATED = "TimeoutAdjudicated"
 GAME_FORFEITED = "GameForfeited"

@@ -10,18 +10,42 @@ from django.conf import settings
 from django.db import models
 
 
+class OrderedJSONField(models.JSONField):
+    """JSON stored as written, key order included (PostgreSQL ``json``, not ``jsonb``).
+
+    Folding must see an event exactly as it was decided: ``jsonb`` re-sorts object keys, which
+    would make anything an engine derives from dict order differ between a live fold and a
+    fold read back from the database.
+    """
+
+    def db_type(self, connection):
+        return "json" if connection.vendor == "postgresql" else super().db_type(connection)
+
+    def get_db_prep_value(self, value, connection, prepared=False):
+        if connection.vendor != "postgresql" or value is None:
+            return super().get_db_prep_value(value, connection, prepared)
+        from psycopg.types.json import Json
+
+        return Json(value)
+
+    def from_db_value(self, value, expression, connection):
+        if value is None or not isinstance(value, (str, bytes)):
+            return value  # psycopg already parsed ``json`` (in order)
+        return super().from_db_value(value, expression, connection)
+
+
 class StoredEvent(models.Model):
     stream = models.CharField(max_length=80)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=80)
-    payload = models.JSONField(default=dict)
+    payload = OrderedJSONField(default=dict)
     actor = models.CharField(max_length=150, blank=True, default="")
     visibility = models.CharField(max_length=20, default="public")
     recorded_at = models.DateTimeField(auto_now_add=True)
     # Draws of the fair dice made while deciding the command appended at this seq.
-    dice = models.JSONField(null=True, blank=True)
+    dice = OrderedJSONField(null=True, blank=True)
     # The command that produced this batch (first event of a batch only); secret until the end.
-    command = models.JSONField(null=True, blank=True)
+    command = OrderedJSONField(null=True, blank=True)
 
     class Meta:
         db_table = "events"
@@ -38,7 +62,7 @@ class Snapshot(models.Model):
     stream = models.CharField(max_length=80)
     seq = models.PositiveIntegerField()
     ruleset_version = models.CharField(max_length=40)
-    state = models.JSONField()
+    state = OrderedJSONField()
 
     class Meta:
         constraints = [
@@ -54,7 +78,7 @@ class IdempotencyRecord(models.Model):
     key = models.CharField(max_length=200)
     stream = models.CharField(max_length=80)
     status = models.PositiveSmallIntegerField()
-    response = models.JSONField()
+    response = OrderedJSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -26,6 +26,8 @@ BOARDS_DIR = Path(__file__).resolve().parents[1] / "data" / "boards"
 GAME_LIST_LIMIT = 100
 # Fields of a command template the player fills in (the engine offers an empty string there).
 FREE_TEXT = ""
+# Fields naming the piece a command moves: actions are grouped by them on the page.
+UNIT_FIELDS = ("fighter", "aircraft", "unit", "token", "piece")
 
 
 @lru_cache(maxsize=8)
@@ -76,18 +78,52 @@ def game_list(request):
     })
 
 
-def action_label(action: dict) -> str:
-    """A readable button text for a command template, e.g. ``move aircraft=f1 to=[12, 13]``."""
-    rest = " ".join(f"{k}={json.dumps(v)}" for k, v in action.items() if k != "type" and v != FREE_TEXT)
+def value_text(value) -> str:
+    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+        return "→".join(str(v) for v in value)
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def action_label(action: dict, skip: tuple = ()) -> str:
+    """A readable button text for a command, e.g. ``move fighter lw1 path 1102→1003``."""
+    rest = " ".join(f"{k} {value_text(v)}" for k, v in action.items()
+                    if k != "type" and k not in skip and v != FREE_TEXT)
     return f"{action.get('type', '?')} {rest}".strip()
 
 
-def action_forms(actions: list[dict]) -> list[dict]:
-    """Each legal action as a form: its JSON, a label and the free-text fields to fill in."""
-    return [{
-        "index": i, "json": json.dumps(a, sort_keys=True), "label": action_label(a),
-        "free_fields": [k for k, v in a.items() if v == FREE_TEXT],
-    } for i, a in enumerate(actions)]
+def unit_of(action: dict) -> tuple[str, str] | None:
+    return next(((k, str(action[k])) for k in UNIT_FIELDS if isinstance(action.get(k), (str, int))), None)
+
+
+def destination_hex(action: dict) -> int | None:
+    """The hex a move ends on, so the board can highlight it and a click can pick it."""
+    path = action.get("path")
+    if isinstance(path, list) and path and isinstance(path[-1], int):
+        return path[-1]
+    return next((action[k] for k in ("to", "hex") if isinstance(action.get(k), int)), None)
+
+
+def action_groups(actions: list[dict]) -> list[dict]:
+    """The legal actions as forms, grouped by command type and the unit they move.
+
+    A ``"template": true`` entry (free choices the engine lists in ``choices``) becomes a
+    form to compose that one command type; the engine validates what is composed.
+    """
+    groups: dict[tuple, dict] = {}
+    for i, action in enumerate(actions):
+        unit = unit_of(action)
+        key = (action.get("type"), unit)
+        group = groups.setdefault(key, {
+            "title": f"{action.get('type')}" + (f" — {unit[0]} {unit[1]}" if unit else ""), "forms": []})
+        template = bool(action.get("template"))
+        group["forms"].append({
+            "index": i, "json": json.dumps(action, sort_keys=True), "template": template,
+            "label": action["type"] if template else action_label(action, skip=(unit[0],) if unit else ()),
+            "choices": action.get("choices") if template else None,
+            "free_fields": [] if template else [k for k, v in action.items() if v == FREE_TEXT],
+            "hex": destination_hex(action),
+        })
+    return [{**g, "open": len(groups) <= 3 or len(g["forms"]) <= 2} for g in groups.values()]
 
 
 @require_http_methods(["GET", "POST"])
@@ -102,7 +138,7 @@ def play(request, game_id):
         "detail": detail,
         "players": detail["players"],
         "view_pretty": json.dumps(detail["view"], indent=1, sort_keys=True, default=str),
-        "actions": action_forms(detail["legal_actions"]),
+        "action_groups": action_groups(detail["legal_actions"]),
         "page_data": {
             "game_id": str(game.pk), "system": game.system, "version": game.version,
             "viewing_as": detail["viewing_as"], "your_sides": detail["your_sides"],
@@ -127,6 +163,11 @@ def submit_from_form(request, game: Game):
     except (KeyError, ValueError, IndexError):
         messages.error(request, "That action is no longer offered; the page shows the current position.")
         return redirect("game-play", game_id=game.pk)
+    if action.get("template"):
+        action = composed_command(request.POST.get("composed", ""), action["type"])
+        if action is None:
+            messages.error(request, "Write the command as a JSON object of the offered type.")
+            return redirect("game-play", game_id=game.pk)
     for key, value in action.items():
         if value == FREE_TEXT:
             action[key] = request.POST.get(f"field_{key}", "")
@@ -138,6 +179,16 @@ def submit_from_form(request, game: Game):
     else:
         messages.success(request, f"Sent: {action_label(action)}")
     return redirect("game-play", game_id=game.pk)
+
+
+def composed_command(text: str, command_type: str) -> dict | None:
+    """A command composed from a template: a JSON object of exactly the template's type."""
+    try:
+        command = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    ok = isinstance(command, dict) and command.get("type") == command_type and "template" not in command
+    return command if ok else None
 
 
 def rejection_message(status: int, code: str, message: str) -> str:

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from . import clocks, outbox
 from .folding import evolve_aggregate, load_aggregate, maybe_snapshot, outcome_of
-from .framework_events import GAME_CREATED, GAME_ENDED, REVEALED
+from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .models import Game, GameSeat, GameSecret, IdempotencyRecord, stream_for_game
 from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import SeededDice, new_seed, seed_commitment
@@ -221,6 +221,9 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
             raise CommandRejected(status, decided.code, decided.message)
         if not decided:
             raise CommandRejected(422, "no_effect", "the command changes nothing")
+        reserved = [e.type for e in decided if e.type in FRAMEWORK_EVENTS]
+        if reserved:
+            raise RuntimeError(f"{game.system} engine emitted reserved event types {reserved}")
         new_events = [NewEvent(e.type, e.payload, e.visibility) for e in decided]
         new_events[0].dice = dice.draws or None
         new_events[0].command = {"side": side, **command}

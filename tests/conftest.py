@@ -29,6 +29,16 @@ def fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Throttle counters live in the cache; each test starts with none."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def eager_tasks(settings):
     """In-process tests run tasks inline; ``real_celery_worker`` switches to a real broker."""
     settings.CELERY_TASK_ALWAYS_EAGER = True

@@ -5,6 +5,8 @@ import uuid
 from django.conf import settings
 from django.db import migrations, models
 
+import game.models
+
 
 class Migration(migrations.Migration):
 
@@ -77,7 +79,7 @@ class Migration(migrations.Migration):
                 ('key', models.CharField(max_length=200)),
                 ('stream', models.CharField(max_length=80)),
                 ('status', models.PositiveSmallIntegerField()),
-                ('response', models.JSONField()),
+                ('response', game.models.OrderedJSONField()),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL)),
             ],
@@ -89,7 +91,7 @@ class Migration(migrations.Migration):
                 ('stream', models.CharField(max_length=80)),
                 ('seq', models.PositiveIntegerField()),
                 ('ruleset_version', models.CharField(max_length=40)),
-                ('state', models.JSONField()),
+                ('state', game.models.OrderedJSONField()),
             ],
             options={
                 'indexes': [models.Index(fields=['stream', 'ruleset_version', '-seq'], name='game_snapsh_stream_082743_idx')],
@@ -103,12 +105,12 @@ class Migration(migrations.Migration):
                 ('stream', models.CharField(max_length=80)),
                 ('seq', models.PositiveIntegerField()),
                 ('type', models.CharField(max_length=80)),
-                ('payload', models.JSONField(default=dict)),
+                ('payload', game.models.OrderedJSONField(default=dict)),
                 ('actor', models.CharField(blank=True, default='', max_length=150)),
                 ('visibility', models.CharField(default='public', max_length=20)),
                 ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('dice', models.JSONField(blank=True, null=True)),
-                ('command', models.JSONField(blank=True, null=True)),
+                ('dice', game.models.OrderedJSONField(blank=True, null=True)),
+                ('command', game.models.OrderedJSONField(blank=True, null=True)),
             ],
             options={
                 'db_table': 'events',

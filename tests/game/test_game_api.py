@@ -143,7 +143,7 @@ def test_a_finished_game_reveals_the_seed_and_its_replay_verifies_every_roll(rac
         if step["event"]["type"] == "Rolled":
             totals[step["event"]["payload"]["side"]] += step["event"]["payload"]["face"]
             assert step["state"]["totals"] == totals
-    assert [s["event"]["type"] for s in replay["steps"]][-2:] == ["GameEnded", "Revealed"]
+    assert [s["event"]["type"] for s in replay["steps"]][-2:] == ["ResultRecorded", "Revealed"]
 
 
 def test_export_and_import_round_trip_and_tampering_is_rejected(race, users):

@@ -34,6 +34,7 @@ def _bomber(spec: dict, options: dict) -> dict:
         "h2s": bool(spec.get("h2s", False)), "heading": spec.get("heading", "S"), "entry_turn": spec["turn"],
         "status": "scheduled", "hits": 0, "track": None, "track_ever": False,
         "fixes": {"tally": [], "ai": [], "searchlight": None}, "tokens": [], "killed_by": None, "history": [],
+        "contact": bool(options["opt_7"] and spec.get("contact", True)),
     }
 
 
@@ -60,6 +61,7 @@ def new_night(setup: dict) -> dict:
         "exclusions": {},
         "turn_flags": {"zones_used": [], "tracked": [], "corkscrewed": []},
         "waves": 0,
+        "cup": dict(scenario.get("cup", {"ju88": 2, "other": 28})),
         "seed_commitment": setup.get("seed_commitment"),
         "result": None,
     }

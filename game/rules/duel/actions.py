@@ -1,0 +1,178 @@
+"""Command templates a client may offer (contract ``legal_actions``; spec §10.3–§10.4).
+
+Entries without ``"template": true`` are complete commands that ``decide`` accepts as they are
+(phase-6 moves are enumerated and checked by the same validators ``decide`` uses).  Entries with
+``"template": true`` describe a command with free choices (``choices`` lists them); complete
+suggestions for those commands are listed too.  No random numbers are drawn here.
+"""
+from __future__ import annotations
+
+from ..contract import RuleViolationError
+from ..hexgrid import DIRECTIONS
+from .board import Board
+from .fighters import check_landing, plan_move
+from .ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, INDESTRUCTIBLE, SMOKE, count
+from .mosquito import plan_drop, plan_mosquito_move
+from .planning import find_route
+from .state import F_AIRBORNE, F_GROUND, F_RESERVE, FLIGHT_LEVELS, M_WAITING, is_solo
+
+
+def _valid(check, *args) -> bool:
+    try:
+        check(*args)
+    except RuleViolationError:
+        return False
+    return True
+
+
+def legal_actions(state: dict, board: Board, side: str) -> list[dict]:
+    step = state["step"]
+    builders = {
+        "place_fighters": _place_fighters, "weather": lambda s, b: [{"type": "DrawWeather"}],
+        "planning": _planning, "ground_units": _ground_units,
+        "deploy": lambda s, b: [{"type": "DeployBritish"}], "mosquito": _mosquito,
+        "mosquito_drop": _mosquito_drop, "german": _german, "bomber": _bomber,
+    }
+    return builders[step](state, board) if step in builders else []
+
+
+def _place_fighters(state: dict, board: Board) -> list[dict]:
+    fighters = sorted(fid for fid, f in state["fighters"].items() if f["state"] == F_RESERVE)
+    airfields = board.german_airfields
+    out = [{"type": "PlaceFighters", "template": True,
+            "choices": {"fighters": fighters, "hexes": list(airfields)}}]
+    if len(airfields) >= len(fighters):
+        for pick in (airfields[:len(fighters)], airfields[::-1][:len(fighters)]):
+            out.append({"type": "PlaceFighters", "placements": dict(zip(fighters, pick))})
+    return out
+
+
+def suggested_plans(state: dict, board: Board) -> list[dict]:
+    """One shortest legal plan per reachable city (Bomber and Mosquito on two airfields)."""
+    fields = board.british_airfields
+    plans = []
+    for city in sorted(board.cities):
+        best = None
+        for i, tb in enumerate(fields):
+            tm = fields[(i + 1) % len(fields)]
+            route = find_route(board, tb, city, tb, state["setup"]["max_route_cards"])
+            if route and (best is None or len(route) < len(best["route"])):
+                best = {"type": "CommitRoute", "takeoff_bomber": tb, "takeoff_mosquito": tm, "target": city,
+                        "landing_bomber": tb, "landing_mosquito": tm, "route": route}
+        if best:
+            plans.append(best)
+    return plans
+
+
+def _planning(state: dict, board: Board) -> list[dict]:
+    template = {"type": "CommitRoute", "template": True, "choices": {
+        "airfields": list(board.british_airfields), "targets": sorted(board.cities),
+        "directions": list(DIRECTIONS), "colours": ["red", "green"],
+        "max_cards": state["setup"]["max_route_cards"]}}
+    return [template] + suggested_plans(state, board)
+
+
+def suggest_ground_units(state: dict, board: Board, style: str) -> list[dict]:
+    """A legal placement: ``basic`` uses red faces, ``mixed`` also grey ones; shelters stay put
+    (C-28) and airfields shared in phase 1 get their fuel trucks (G5)."""
+    expected = state["setup"]["solo_ground_units"] if is_solo(state) else 40
+    german_hexes = [h for h in board.hex_ids if h not in board.brit_hexes]
+    cities = sorted(board.cities)
+    shared: list[int] = []
+    seen: set[int] = set()
+    for f in sorted(state["fighters"].values(), key=lambda f: (f["hex"] is None, f["hex"] or 0)):
+        if f["state"] == F_GROUND:
+            if f["hex"] in seen:
+                shared.append(f["hex"])
+            seen.add(f["hex"])
+    out, spot = [], 0
+    for tid, t in sorted(state["tiles"].items()):
+        if len(out) == expected:
+            break
+        if tid in state["shelters"]:
+            out.append({"tile": tid, "face": SHELTER, "hex": state["shelters"][tid]})
+            continue
+        face = t["red"]
+        if t["grey"] == FUEL_TRUCK and shared:
+            out.append({"tile": tid, "face": FUEL_TRUCK, "hex": shared.pop()})
+            continue
+        if style == "mixed" and not state["setup"]["red_faces_only"]:
+            if t["grey"] == FIRE_ENGINE:
+                out.append({"tile": tid, "face": FIRE_ENGINE, "hex": cities[spot % len(cities)]})
+                spot += 1
+                continue
+            if t["grey"] not in (SHELTER, FUEL_TRUCK) or (t["grey"] == SHELTER and state["night"] == 1):
+                face = t["grey"]
+        out.append({"tile": tid, "face": face, "hex": german_hexes[(spot * 7) % len(german_hexes)]})
+        spot += 1
+    return out
+
+
+def _ground_units(state: dict, board: Board) -> list[dict]:
+    return [
+        {"type": "PlaceGroundUnits", "template": True,
+         "choices": {"tiles": {tid: [t["red"], t["grey"]] for tid, t in sorted(state["tiles"].items())},
+                     "forbidden_hexes": sorted(board.brit_hexes), "cities": sorted(board.cities),
+                     "german_airfields": list(board.german_airfields)}},
+        {"type": "PlaceGroundUnits", "placements": suggest_ground_units(state, board, "basic")},
+        {"type": "PlaceGroundUnits", "placements": suggest_ground_units(state, board, "mixed")},
+    ]
+
+
+def _mosquito(state: dict, board: Board) -> list[dict]:
+    m = state["mosquito"]
+    out = [{"type": "WaitMosquito"}] if m["state"] == M_WAITING else []
+    for to in board.within(m["hex"], 2):
+        for altitude in FLIGHT_LEVELS:
+            cmd = {"type": "MoveMosquito", "to": to, "altitude": altitude}
+            if _valid(plan_mosquito_move, state, board, cmd):
+                out.append(cmd)
+        cmd = {"type": "MoveMosquito", "to": to, "land": True}
+        if _valid(plan_mosquito_move, state, board, cmd):
+            out.append(cmd)
+    return out
+
+
+def _mosquito_drop(state: dict, board: Board) -> list[dict]:
+    hex_id = state["mosquito"]["hex"]
+    need = 1 + count(state, hex_id, SMOKE)
+    candidates = [{"type": "DropTokens", "bombs": [{"target": "airfield", "count": need}], "markers": 0}]
+    for tid, t in sorted(state["tiles"].items()):
+        if t["hex"] == hex_id and not t["destroyed"] and t["face"] not in INDESTRUCTIBLE:
+            candidates.append({"type": "DropTokens", "bombs": [{"target": tid, "count": need}], "markers": 0})
+    candidates.append({"type": "DropTokens", "bombs": [], "markers": 1})
+    out = [{"type": "EndMosquitoTurn"}]
+    out += [c for c in candidates if _valid(plan_drop, state, board, c)]
+    return out
+
+
+def _german(state: dict, board: Board) -> list[dict]:
+    out = []
+    wind = state["weather"]["wind"]
+    paths = [[]] + [[d] for d in DIRECTIONS] + [[wind, wind]]
+    for fid, f in sorted(state["fighters"].items()):
+        if f["acted"] or f["state"] not in (F_GROUND, F_AIRBORNE):
+            continue
+        if f["state"] == F_AIRBORNE:
+            out.append({"type": "LandFighter", "fighter": fid})
+        for path in paths:
+            for altitude in FLIGHT_LEVELS:
+                out.append({"type": "MoveFighter", "fighter": fid, "path": path, "altitude": altitude, "land": False})
+            out.append({"type": "MoveFighter", "fighter": fid, "path": path, "land": True})
+    out = [c for c in out if _valid(_check_german, state, board, c)]
+    return out + [{"type": "EndGermanTurn"}]
+
+
+def _check_german(state: dict, board: Board, command: dict) -> None:
+    if command["type"] == "MoveFighter":
+        plan_move(state, board, command)
+        return
+    f = state["fighters"][command["fighter"]]
+    if f["fuel"] > 0:
+        check_landing(state, board, f["hex"])
+
+
+def _bomber(state: dict, board: Board) -> list[dict]:
+    if state["bomber"]["taken_off"]:
+        return [{"type": "AdvanceBomber"}]
+    return [{"type": "AdvanceBomber", "altitude": a} for a in FLIGHT_LEVELS]

@@ -1,0 +1,119 @@
+"""Phase 6 round skeleton, end of night and end of game (spec §1.3, §1.4, §4.1, §4.7).
+
+Round order Mosquito → German → Bomber; a landed British aircraft's turns are skipped (A-03);
+the German turn is never skipped.  The solo mission starts with the German turn (§8.2) and its
+British turns run automatically inside the same ``decide`` call.
+"""
+from __future__ import annotations
+
+from .board import Board
+from .emitter import Emitter
+from .planning import commitment
+from .scoring import airfield_penalty, emergency_landing
+from .ground_units import airfield_capacity
+from .state import M_AIRBORNE, M_LANDED, airborne_fighters, grounded_fighters, is_solo
+
+ORDER = ("mosquito", "german", "bomber")
+
+
+def start_duel(em: Emitter, board: Board, rng) -> None:
+    em.emit("PhaseStarted", {"phase": 6, "step": "duel"})
+    advance(em, board, None, rng)
+
+
+def night_over(state: dict) -> bool:
+    """§1.4: Bomber landed, Mosquito down (or never up, A-04), no fighter airborne."""
+    return (state["bomber"]["landed"] and state["mosquito"]["state"] != M_AIRBORNE
+            and not airborne_fighters(state))
+
+
+def _skipped(state: dict, actor: str) -> bool:
+    if actor == "mosquito":
+        return state["mosquito"]["state"] == M_LANDED or (is_solo(state) and state["round"] == 1)
+    if actor == "bomber":
+        return state["bomber"]["landed"]
+    return False
+
+
+def advance(em: Emitter, board: Board, finished: str | None, rng) -> None:
+    """Move on from the turn ``finished`` (None = start of the duel) to the next awaited turn."""
+    from . import solo  # solo drives turns of its own; imported late to keep the cycle one-way
+
+    while True:
+        s = em.state
+        if finished is not None and night_over(s):
+            end_night(em, board)
+            return
+        if finished is None or finished == "bomber":
+            nxt = "mosquito"
+            if s["round"] + 1 > s["setup"]["max_rounds_per_night"]:
+                force_end_night(em, board)
+                return
+            em.emit("RoundStarted", {"round": s["round"] + 1})
+        else:
+            nxt = ORDER[ORDER.index(finished) + 1]
+        finished = nxt
+        if _skipped(em.state, nxt):
+            continue
+        em.emit("TurnStarted", {"actor": nxt, "round": em.state["round"]})
+        if is_solo(em.state) and nxt != "german":
+            solo.british_turn(em, board, nxt, rng)
+            em.emit("TurnEnded", {"actor": nxt})
+            continue
+        return
+
+
+def land_in_place(em: Emitter, board: Board, fid: str, reason: str) -> None:
+    """A forced landing where the fighter is (§4.3.7): normal if the airfield has room, else emergency."""
+    s = em.state
+    f = s["fighters"][fid]
+    hex_id = f["hex"]
+    if board.has_german_airfield(hex_id) and len(grounded_fighters(s, hex_id)) < airfield_capacity(s, hex_id):
+        amount, reasons = airfield_penalty(s, hex_id, fid, "landing")
+        em.emit("FighterLanded", {"fighter": fid, "hex": hex_id, "fuel_after": f["fuel_max"], "forced": reason})
+        if amount:
+            em.score("british", amount, reasons, "fighter landing")
+        return
+    amount, reasons, out_for = emergency_landing(board, hex_id, fid)
+    em.emit("EmergencyLanding", {"fighter": fid, "hex": hex_id, "out_for": out_for, "reason": reason})
+    em.score("british", amount, reasons, "emergency landing")
+
+
+def force_end_night(em: Emitter, board: Board) -> None:
+    """§4.7 ``max_rounds_per_night``: airborne fighters land in place, the Mosquito comes down."""
+    for fid in airborne_fighters(em.state):
+        land_in_place(em, board, fid, "max_rounds_per_night")
+    m = em.state["mosquito"]
+    if m["state"] == M_AIRBORNE:
+        em.emit("MosquitoLanded", {"hex": m["hex"], "forced": "max_rounds_per_night"})
+    end_night(em, board)
+
+
+def end_night(em: Emitter, board: Board) -> None:
+    """§10.2: NightEnded, the plan revealed and its commitment checked; next night or game end."""
+    s = em.state
+    em.emit("NightEnded", {"night": s["night"], "score": s["score"], "margin": s["score"] - s["night_start_score"]})
+    if s["plan"] is not None:
+        em.emit("PlanRevealed", {"night": s["night"], "plan": s["plan"], "nonce": s["nonce"]})
+        em.emit("CommitmentVerified", {"night": s["night"], "hash": s["commitment"],
+                                        "ok": commitment(s["plan"], s["nonce"]) == s["commitment"]})
+    if s["night"] < s["nights_total"]:
+        em.emit("NightStarted", {"night": s["night"] + 1})
+        return
+    em.emit("GameEnded", game_result(em.state))
+
+
+def game_result(state: dict) -> dict:
+    """Winner by the signed track (A-02 tie = draw); swap mode compares each seat's margins (A-11)."""
+    margins = list(state["night_margins"])
+    if state["setup"]["mode"] == "swap":
+        seat = margins[0] - (margins[1] if len(margins) > 1 else 0)
+        winner = "british" if seat > 0 else "german" if seat < 0 else None
+        return {"winner": winner, "score": state["score"], "night_margins": margins,
+                "reason": "swap: the seat that played British in night 1 totals "
+                          f"{seat:+d} (night-1 side names the winning seat)",
+                "seat_totals": {"british_in_night_1": seat, "german_in_night_1": -seat}}
+    score = state["score"]
+    winner = "british" if score > 0 else "german" if score < 0 else None
+    return {"winner": winner, "score": score, "night_margins": margins, "reason": "victory points"}
+
