@@ -26,6 +26,18 @@ LandFighter            german      fighter
 EndGermanTurn          german      —
 AdvanceBomber          british     altitude (first move only)
 =====================  ==========  ====================================================
+
+In the solo mission (``mode: "solo"``) only the German acts; the British turns run inside
+``decide`` (events ``SoloSetup``, ``SoloCardDrawn``, ``SoloCityOverflown``, ``SoloHomebound``,
+``SoloMosquitoPlaced``).  Every event is public except ``PlanCommitted`` (visibility
+"british").  Events: NightStarted, PhaseStarted, FightersPlaced, WeatherDrawn, PlanCommitted,
+RouteCommitted {night, hash}, GroundUnitsPlaced, BritishDeployed, RoundStarted, TurnStarted,
+TurnEnded, MosquitoMoved, MosquitoWaited, MosquitoLanded, MosquitoMustReturn, TokensDropped,
+UnitDestroyed, AirfieldBombed, TargetMarkersDropped, FighterTookOff, FighterMoved,
+FighterLanded, EmergencyLanding, MosquitoEngaged, MosquitoCombat, CompassCardRevealed,
+BomberTookOff, BomberMoved, TargetBombed, BomberLanded, VictoryPoints {side, amount, reasons,
+occasion, score_after}, NightEnded, PlanRevealed {night, plan, nonce}, CommitmentVerified,
+GameEnded.
 """
 from __future__ import annotations
 

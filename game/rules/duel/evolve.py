@@ -1,7 +1,9 @@
 """Folding events into the state (contract: ``evolve`` never mutates its input).
 
 Every event's outcome (draws, fuel after, VP) is in its payload, so folding needs no dice.
-:func:`apply` mutates a private copy; :func:`evolve` copies first.
+:func:`apply` mutates a private copy; :func:`evolve` copies first.  The ground-unit tiles (two
+thirds of a state) and the setup options are shared between a state and its successor unless the
+event changes them: states are values — never mutate one in place.
 """
 from __future__ import annotations
 
@@ -13,18 +15,33 @@ from .state import (F_AIRBORNE, F_GROUND, F_OUT_GAME, F_OUT_NIGHT, GROUND, HIGH,
                     begin_night)
 
 
-def copy_state(state: dict) -> dict:
-    # States are small JSON documents; a JSON round trip is a fast deep copy.
-    return json.loads(json.dumps(state))
+# the only events whose handlers write to state["tiles"]
+TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed"})
+SHARED_PARTS = ("tiles", "setup")
+
+
+def copy_state(state: dict, share_tiles: bool = False) -> dict:
+    """A deep copy (JSON round trip); with ``share_tiles`` the tiles and setup are shared."""
+    if not share_tiles:
+        return json.loads(json.dumps(state))
+    new = json.loads(json.dumps({k: v for k, v in state.items() if k not in SHARED_PARTS}))
+    for key in SHARED_PARTS:
+        new[key] = state[key]
+    return new
 
 
 def evolve(state: dict, event) -> dict:
-    new = copy_state(state)
+    new = copy_state(state, share_tiles=event.type not in TILE_EVENTS)
     apply(new, event.type, event.payload)
     return new
 
 
+# events that only record what happened (the state follows from the events around them)
+RECORD_ONLY = frozenset({"TurnEnded", "MosquitoWaited", "MosquitoCombat", "SoloCardDrawn"})
+
+
 def apply(state: dict, etype: str, p: dict) -> None:
+    """Folds one event; types of other layers (service framework events) leave the state as is."""
     handler = HANDLERS.get(etype)
     if handler is not None:
         handler(state, p)
