@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from . import clocks, outbox
@@ -18,9 +19,12 @@ from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import SeededDice, new_seed, seed_commitment
 from .rules.registry import UnknownSystem, get_system
 from .store import NewEvent, append_events
-from .visibility import Sight
+from .visibility import Sight, may_view_game
 
 BAD_REQUEST_CODES = {"unknown_command", "malformed_command"}
+# The read-model columns an append changes (``_commit``).
+COMMIT_FIELDS = ["version", "outcome", "clock", "moves_made", "turn_started_at", "to_move", "deadline_at",
+                 "status", "finished_at"]
 
 
 @dataclass
@@ -62,7 +66,7 @@ def create_game(
     system = system_or_reject(system_name)
     validate = getattr(system, "validate_setup", None)
     violation = validate(setup) if validate else None
-    if violation:
+    if violation is not None:
         raise CommandRejected(422, violation.code, violation.message)
     sides = sides_for(system, setup)
     if set(players) != set(sides):
@@ -142,7 +146,7 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         for e in closing:
             aggregate = evolve_aggregate(system, aggregate, e.type, e.payload, e.dice)
         new_events = new_events + closing
-    rows = append_events(game.stream, previous, new_events, actor=actor)
+    rows = append_events(game.stream, previous, new_events, actor=actor, version_locked=True)
 
     now = timezone.now()
     game.version = previous + len(new_events)
@@ -159,7 +163,7 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
         game.finished_at = now
         game.deadline_at = None
-    game.save()
+    game.save(update_fields=COMMIT_FIELDS)
     maybe_snapshot(game.system, game.stream, previous, game.version, aggregate)
     if outcome is not None:
         outbox.enqueue(outbox.GAME_FINISHED, {"game_id": str(game.pk), "result_seq": game.version})
@@ -167,8 +171,11 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
 
 
 def _lock_game(game_id) -> Game:
+    """The game row, locked until the transaction ends: this serialises every append to its stream."""
     try:
-        return Game.objects.select_for_update(of=("self",)).select_related("secret").get(pk=game_id)
+        return (Game.objects.select_for_update(of=("self",)).select_related("secret")
+                .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.only("game_id", "side", "user_id")))
+                .get(pk=game_id))
     except Game.DoesNotExist:
         raise CommandRejected(404, "game_not_found", "no such game") from None
 
@@ -198,6 +205,8 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
             return replay
         seats = {s.side for s in game.seats.all() if s.user_id == user.pk}
         if not seats:
+            if not may_view_game(user, game):
+                raise CommandRejected(404, "game_not_found", "no such game")
             raise CommandRejected(403, "not_a_player", "you do not play in this game")
         if side is None and len(seats) == 1:
             side = next(iter(seats))

@@ -84,6 +84,11 @@ class DuelInTheDark:
         """None if the setup options are valid, else RuleViolation (e.g. ``unknown_option``)."""
         return _validate_setup(setup)
 
+    @staticmethod
+    def sides_for(setup: dict) -> tuple[str, ...]:
+        """The seats a game of ``setup`` needs: solo (§8) seats only the German player."""
+        return ("german",) if (setup or {}).get("mode") == "solo" else SIDES
+
     def initial_state(self, setup: dict, rng=None) -> dict:
         return _initial_state(setup, rng)
 
