@@ -26,7 +26,8 @@ def play(game: Game, users_by_side: dict, seed: int = 0, max_commands: int = 500
             break
         side = game.to_move[0]
         state = load_aggregate(game.system, game.stream, game.version)["engine"]
-        legal = system.legal_actions(state, side)
+        # Entries marked "template" need the client to fill in a choice; autoplay sends only complete ones.
+        legal = [a for a in system.legal_actions(state, side) if not a.get("template")]
         if not legal:
             break
         command = prefer(legal, side, chooser) if prefer else chooser.choice(legal)

@@ -5,7 +5,7 @@ record dice (``location_roll``, ``phantom_test``, ...) change nothing.
 """
 from __future__ import annotations
 
-import copy
+import json
 
 from ..contract import Event
 from .aircraft import BOMBERS
@@ -46,11 +46,7 @@ def _token_pending(s, p):
 
 
 def _token_entered(s, p):
-    token = s["tokens"].get(p["token"])
-    if token is None:
-        _token_pending(s, {**p, "entry_turn": s["turn"], "column": p["hex"] // 100})
-        token = s["tokens"][p["token"]]
-    token.update(state="on_map", hex=p["hex"])
+    s["tokens"][p["token"]].update(state="on_map", hex=p["hex"])
 
 
 def _entry_delayed(s, p):
@@ -244,7 +240,12 @@ def apply_in_place(state: dict, event: Event) -> None:
         raise ValueError(f"unknown event type {event.type!r}")
 
 
+def clone(state: dict) -> dict:
+    """A deep copy; the state is plain JSON by contract, and this is several times faster than deepcopy."""
+    return json.loads(json.dumps(state))
+
+
 def evolve(state: dict, event: Event) -> dict:
-    new_state = copy.deepcopy(state)
+    new_state = clone(state)
     apply_in_place(new_state, event)
     return new_state

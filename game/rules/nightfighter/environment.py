@@ -1,6 +1,8 @@
 """Clouds, illumination and searchlight zones (nightfighter-solo.md §3.8, H9, S3.0)."""
 from __future__ import annotations
 
+from .uncertainty import bomber_hex
+
 ZONE_DICE = {"standard": 2, "radar_directed": 4}
 
 
@@ -21,7 +23,6 @@ def illuminated_cloud(state: dict, hex_: int) -> bool:
 
 
 def fixed_bomber_in_zone(state: dict, zone_id: str) -> bool:
-    from .uncertainty import bomber_hex
     hexes = set(state["zones"][zone_id]["hexes"])
     return any(b["fixes"]["searchlight"] and bomber_hex(state, bid) in hexes
                for bid, b in state["bombers"].items() if b["status"] == "in_play")

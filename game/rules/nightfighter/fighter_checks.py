@@ -4,6 +4,13 @@ from __future__ import annotations
 from ..contract import RuleViolationError
 
 
+def text_field(command: dict, key: str) -> str:
+    value = command.get(key)
+    if not isinstance(value, str):
+        raise RuleViolationError("malformed_command", f"{key} must be a string")
+    return value
+
+
 def active_fighter(state: dict, command: dict) -> str:
     fighter_id = command.get("fighter")
     if not isinstance(fighter_id, str):

@@ -6,16 +6,14 @@ except while a bomber's tokens are being created (its level is reported by ``tok
 """
 from __future__ import annotations
 
-import copy
-
 from ..contract import PUBLIC, Event
-from .apply import apply_in_place
+from .apply import apply_in_place, clone
 from .uncertainty import level
 
 
 class Journal:
     def __init__(self, state: dict, rng):
-        self.state = copy.deepcopy(state)
+        self.state = clone(state)
         self.rng = rng
         self.events: list[Event] = []
         self._levels = self._current_levels()

@@ -1,4 +1,8 @@
-"""Command templates for a UI or a bot (nightfighter-solo.md §5). Never draws dice."""
+"""Command templates for a UI or a bot (nightfighter-solo.md §5). Never draws dice.
+
+Every entry is a complete command that ``decide`` accepts as is (extra keys such as ``to`` and
+``facing`` on moves are informative), except the ``deploy_fighter`` form marked ``template``.
+"""
 from __future__ import annotations
 
 import itertools
@@ -36,7 +40,7 @@ def movement_templates(state: dict, fighter_id: str) -> list[dict]:
     """One path per distinct end (hex, facing), plus one exit if any path leaves the map."""
     seen, out, exit_found = set(), [], False
     for path in _paths(state["fighters"][fighter_id]["speed_max"]):
-        for exit_ in (False, True):
+        for exit_ in ((False, True) if path[-1] == "F" else (False,)):
             try:
                 result = trace_path(state, fighter_id, path, exit_)
             except RuleViolationError:
@@ -70,7 +74,8 @@ def legal_actions(state: dict, side: str) -> list[dict]:
     tokens = sorted(t for t, tok in state["tokens"].items() if tok["state"] == "on_map")
     actions: list[dict] = []
     if phase == "setup":
-        actions.append({"type": "deploy_fighter", "fighter": None, "hex": None, "facing": None,
+        # A fill-in form (marked "template"): every other entry is a complete command.
+        actions.append({"type": "deploy_fighter", "template": True, "fighter": None, "hex": None, "facing": None,
                         "fighters": sorted(state["fighters"]), "deploy_area": state["scenario"]["deploy_area"]})
         actions.append({"type": "start_night"})
     elif phase == "movement":

@@ -6,7 +6,7 @@ from .airborne_radar import ai_search
 from .bomber_movement import run_bomber_phase
 from .combat import attack, response_tests
 from .fighter_movement import (FACINGS, in_deploy_area, maintain_fixes, release_fighter_fixes, trace_path)
-from .fighter_checks import active_fighter
+from .fighter_checks import active_fighter, text_field
 from .radar import resolve_searches, validate_markers, withdraw_untracked
 from .randomness import roll
 from .scoring import end_night, night_over_reason
@@ -34,11 +34,11 @@ def _from_table(total: int, table) -> str:
 
 def deploy_fighter(journal, command: dict) -> None:
     state = journal.state
-    fighter_id = command.get("fighter")
+    fighter_id = text_field(command, "fighter")
     if fighter_id not in state["fighters"]:
         raise RuleViolationError("unknown_fighter", f"no fighter {fighter_id!r}")
     hex_, facing = command.get("hex"), command.get("facing")
-    if not isinstance(hex_, int) or facing not in FACINGS:
+    if not isinstance(hex_, int) or not isinstance(facing, str) or facing not in FACINGS:
         raise RuleViolationError("malformed_command", "hex (CCRR int) and facing (N/NE/SE/S/SW/NW) are required")
     if not in_deploy_area(state, hex_):
         raise RuleViolationError("not_in_deploy_area", f"{hex_} is outside the deploy area")
@@ -70,7 +70,7 @@ def move_fighter(journal, command: dict) -> None:
     path = command.get("path")
     if isinstance(path, str):
         path = list(path)
-    if not isinstance(path, list):
+    if not isinstance(path, list) or not all(isinstance(letter, str) for letter in path):
         raise RuleViolationError("malformed_command", "path is a list of F/L/R")
     exit_ = bool(command.get("exit", False))
     result = trace_path(state, fighter_id, path, exit_)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..contract import RuleViolationError
+from .fighter_checks import text_field
 from .geometry import bounds_of, cell_of, hex_distance, hex_id
 from .location import location_roll, move_token
 from .patterns import displaced
@@ -38,6 +39,8 @@ def source_profile(state: dict, source) -> dict:
         fighter_id, device = source
     else:
         raise RuleViolationError("malformed_command", "source is a radar id or [fighter, device]")
+    if not isinstance(fighter_id, str) or not isinstance(device, str):
+        raise RuleViolationError("malformed_command", "source is a radar id or [fighter, device]")
     fighter = state["fighters"].get(fighter_id)
     fitted = "serrate" if device in SERRATE_MODES else device
     if fighter is None or fitted not in fighter["devices"] or device not in DEVICES or fighter["status"] != "active":
@@ -63,9 +66,7 @@ def validate_markers(state: dict, searches) -> list[dict]:
             used_sources.add(profile["key"])
             markers.append({"source": entry["source"], "token": None, "profile": profile})
             continue
-        if "token" not in entry:
-            raise RuleViolationError("malformed_command", "each search is {source, token}")
-        token_id = entry["token"]
+        token_id = text_field(entry, "token")
         if token_id in used_tokens:
             raise RuleViolationError("token_already_searched", f"{token_id} already has a marker")
         if token_id not in state["tokens"]:

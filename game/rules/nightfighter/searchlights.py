@@ -6,7 +6,7 @@ from .environment import ZONE_DICE, cloud_covered, fixed_bomber_in_zone, zone_ca
 from .location import add_exclusion, location_roll, move_token
 from .phantoms import phantom_test
 from .randomness import roll_many, values
-from .fighter_checks import on_map_token
+from .fighter_checks import on_map_token, text_field
 from .uncertainty import HIGH, NONE, level
 
 
@@ -17,7 +17,7 @@ def zone_eligible(state: dict, zone_id: str) -> bool:
 
 
 def check_searchlight(state: dict, command: dict) -> tuple[str, str]:
-    zone_id = command.get("zone")
+    zone_id = text_field(command, "zone")
     if zone_id not in state["zones"]:
         raise RuleViolationError("unknown_zone", f"no zone {zone_id!r}")
     if not zone_eligible(state, zone_id):

@@ -5,6 +5,8 @@ and location rolls decide its hex when a method pins it down. Every side gets th
 """
 from __future__ import annotations
 
+import copy
+
 from .environment import cloud_covered, illuminated_cloud
 from .scoring import summary
 from .search_areas import fighter_ai_area
@@ -42,7 +44,7 @@ def build_view(state: dict, side: str | None) -> dict:
     }
     zones = {zid: {**z, "cloud_covered": cloud_covered(state, zid), "used": zid in state["turn_flags"]["zones_used"]}
              for zid, z in sorted(state["zones"].items())}
-    return {
+    return copy.deepcopy({
         "system": "nightfighter-solo", "ruleset": state["ruleset"], "side": side,
         "scenario": state["scenario"], "options": state["options"], "map": state["map"],
         "turn": state["turn"], "phase": state["phase"], "weather": state["weather"],
@@ -51,4 +53,4 @@ def build_view(state: dict, side: str | None) -> dict:
         "cloud_hexes": state["cloud_hexes"],
         "illuminated_clouds": [h for h in state["cloud_hexes"] if illuminated_cloud(state, h)],
         "score": summary(state), "result": state["result"], "seed_commitment": state["seed_commitment"],
-    }
+    })
