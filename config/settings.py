@@ -163,5 +163,6 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
     "game_finished": [
         "ratings.tasks.rate_finished_game",
         "tournament.tasks.record_game_result",
+        "game.tasks.record_campaign_night",
     ],
 }

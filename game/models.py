@@ -156,3 +156,27 @@ class OutboxMessage(models.Model):
 
     class Meta:
         ordering = ["id"]
+
+
+class Campaign(models.Model):
+    """Read model of a campaign stream (``campaign-<id>``); its nights are child games."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        FINISHED = "finished"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    system = models.CharField(max_length=40)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="campaigns")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.RUNNING)
+    version = models.PositiveIntegerField(default=0)
+    current_game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    standing = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    @property
+    def stream(self) -> str:
+        return f"campaign-{self.id}"

@@ -37,30 +37,39 @@ def current_version(stream: str) -> int:
 
 
 def append_events(
-    stream: str, expected_version: int, events: Sequence[NewEvent], actor: str = ""
+    stream: str, expected_version: int, events: Sequence[NewEvent], actor: str = "", *,
+    version_locked: bool = False,
 ) -> list[StoredEvent]:
     """Append ``events`` after ``expected_version``; raise :class:`ConcurrencyError` if stale.
 
     Runs inside the caller's transaction when there is one, so read models written by the
     caller commit or roll back together with the events.
+
+    ``version_locked=True`` is for a caller that holds a row lock keeping the stream at
+    ``expected_version`` (a game's ``Game`` row): the version is then not read again and no
+    savepoint is taken. ``UNIQUE(stream, seq)`` still refuses a duplicate seq, as an
+    ``IntegrityError``, since that would mean the lock was not held.
     """
+    rows = [
+        StoredEvent(
+            stream=stream,
+            seq=expected_version + i,
+            type=e.type,
+            payload=e.payload,
+            visibility=e.visibility,
+            actor=actor,
+            dice=e.dice,
+            command=e.command,
+        )
+        for i, e in enumerate(events, start=1)
+    ]
+    if version_locked:
+        StoredEvent.objects.bulk_create(rows)
+        return rows
     with transaction.atomic():
         current = current_version(stream)
         if current != expected_version:
             raise ConcurrencyError(stream, expected_version, current)
-        rows = [
-            StoredEvent(
-                stream=stream,
-                seq=expected_version + i,
-                type=e.type,
-                payload=e.payload,
-                visibility=e.visibility,
-                actor=actor,
-                dice=e.dice,
-                command=e.command,
-            )
-            for i, e in enumerate(events, start=1)
-        ]
         try:
             with transaction.atomic():
                 StoredEvent.objects.bulk_create(rows)

@@ -18,3 +18,10 @@ def sweep_timeouts() -> int:
 @shared_task(acks_late=True)
 def drain_outbox() -> int:
     return outbox.dispatch_pending()
+
+
+@shared_task(acks_late=True)
+def record_campaign_night(game_id: str, result_seq: int) -> bool:
+    from . import campaigns
+
+    return campaigns.record_finished_night(game_id)

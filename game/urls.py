@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import views
+from .api import campaign_views, views
 
 urlpatterns = [
     path("games/", views.GameListCreate.as_view(), name="game-list"),
@@ -10,4 +10,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/events/", views.GameEvents.as_view(), name="game-events"),
     path("games/<uuid:game_id>/replay/", views.GameReplay.as_view(), name="game-replay"),
     path("games/<uuid:game_id>/export/", views.GameExport.as_view(), name="game-export"),
+    path("campaigns/", campaign_views.CampaignListCreate.as_view(), name="campaign-list"),
+    path("campaigns/<uuid:campaign_id>/", campaign_views.CampaignDetail.as_view(), name="campaign-detail"),
+    path("campaigns/<uuid:campaign_id>/nights/", campaign_views.CampaignNights.as_view(), name="campaign-nights"),
 ]

@@ -1,4 +1,5 @@
 """Every API error is ``{"code": ..., "message": ...}`` with the right HTTP status."""
+from django.db import InterfaceError, OperationalError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -18,9 +19,19 @@ CODES = {
 }
 
 
+# Seconds a client should wait before retrying while the database is unreachable.
+DATABASE_RETRY_AFTER = 2
+
+
 def exception_handler(exc, context):
     if isinstance(exc, CommandRejected):
         return Response(exc.body(), status=exc.status)
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        # The database is restarting or unreachable: the transaction rolled back, nothing was
+        # stored, and the client may retry (with its Idempotency-Key).
+        return Response({"code": "service_unavailable", "message": "the database is unavailable, retry shortly"},
+                        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -112,7 +112,6 @@ class GameCommands(APIView):
             raise services.CommandRejected(400, "malformed_command", "body must be a JSON object")
         data = CommandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        visible_game(request, game_id)
         code, body = services.submit_command(
             game_id=game_id, user=request.user, command=data.validated_data["command"],
             expected_version=data.validated_data["expected_version"], side=data.validated_data["side"],

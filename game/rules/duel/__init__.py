@@ -48,7 +48,10 @@ from .board import board_of
 from .emitter import Emitter
 from .evolve import evolve as _evolve
 from .options import validate_setup as _validate_setup
-from .state import NAME, RULESET_VERSION, SIDES, initial_state as _initial_state, is_solo
+from .state import F_RESERVE, NAME, RULESET_VERSION, SIDES, initial_state as _initial_state, is_solo
+from .advanced import medals, rerouting
+from .expansions.multiplayer import designated_german, german_seats, is_multiplayer, seats
+from .options import normalise
 from .visibility import view as _view
 
 STEP_SIDE = {
@@ -71,7 +74,11 @@ COMMANDS = {
     "LandFighter": ("german", fighters.land_fighter),
     "EndGermanTurn": ("german", fighters.end_german_turn),
     "AdvanceBomber": ("bomber", bomber.advance_bomber),
+    "ReRoute": ("bomber", rerouting.reroute),
+    "UseMedal": ("german", medals.use_medal),
 }
+# side-wide German decisions made by the designated seat in the 3–5 player variant (A-75)
+DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal"})
 
 
 class DuelInTheDark:
@@ -86,8 +93,11 @@ class DuelInTheDark:
 
     @staticmethod
     def sides_for(setup: dict) -> tuple[str, ...]:
-        """The seats a game of ``setup`` needs: solo (§8) seats only the German player."""
-        return ("german",) if (setup or {}).get("mode") == "solo" else SIDES
+        """The seats a game of ``setup`` needs: solo (§8) seats only the German player; the 3–5
+        player variant (§9.3) seats ``british`` and ``german1``…``germanN``."""
+        if (setup or {}).get("mode") == "solo":
+            return ("german",)
+        return seats(normalise(setup))
 
     def initial_state(self, setup: dict, rng=None) -> dict:
         return _initial_state(setup, rng)
@@ -98,6 +108,8 @@ class DuelInTheDark:
         side = STEP_SIDE.get(state["step"])
         if side is None or (is_solo(state) and side == "british"):
             return []
+        if side == "german" and is_multiplayer(state):
+            return _german_seats_awaited(state)
         return [side]
 
     def decide(self, state: dict, command: dict, side: str, rng):
@@ -113,7 +125,9 @@ class DuelInTheDark:
         step, handler = entry
         if state["step"] != step:
             return RuleViolation("wrong_phase", f"{command['type']} is not allowed in step {state['step']!r}")
-        em = Emitter(state)
+        if command["type"] in DESIGNATED_ONLY and side != designated_german(state["setup"]) and side != "british":
+            return RuleViolation("not_your_turn", f"{command['type']} is made by {designated_german(state['setup'])} (A-75)")
+        em = Emitter(state, side)
         try:
             handler(em, board_of(state), command, rng)
         except RuleViolationError as exc:
@@ -124,7 +138,7 @@ class DuelInTheDark:
         return _evolve(state, event)
 
     def view(self, state: dict, side: str | None) -> dict:
-        legal = self.legal_actions(state, side) if side in SIDES else None
+        legal = self.legal_actions(state, side) if side in seats(state["setup"]) else None
         return _view(state, side, self.to_move(state), legal)
 
     def outcome(self, state: dict) -> dict | None:
@@ -134,6 +148,16 @@ class DuelInTheDark:
         if side not in self.to_move(state):
             return []
         return _legal_actions(state, board_of(state), side)
+
+
+def _german_seats_awaited(state: dict) -> list[str]:
+    """§9.3: the German seats whose command is awaited in a German step."""
+    step = state["step"]
+    if step == "place_fighters":
+        return sorted({state["owners"][fid] for fid, f in state["fighters"].items() if f["state"] == F_RESERVE})
+    if step == "german":
+        return [s for s in german_seats(state["setup"]) if s not in state["german_turn"]["ended"]]
+    return [designated_german(state["setup"])]
 
 
 SYSTEM = DuelInTheDark()

@@ -14,7 +14,10 @@ from .fighters import check_landing, plan_move
 from .ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, INDESTRUCTIBLE, SMOKE, count
 from .mosquito import plan_drop, plan_mosquito_move
 from .planning import find_route
-from .state import F_AIRBORNE, F_GROUND, F_RESERVE, FLIGHT_LEVELS, M_WAITING, is_solo
+from .state import F_AIRBORNE, F_GROUND, F_RESERVE, FLIGHT_LEVELS, M_WAITING, airborne_fighters, is_solo
+from .emitter import Emitter
+from .advanced import medals, mw50, rerouting
+from .expansions.multiplayer import designated_german, is_multiplayer
 
 
 def _valid(check, *args) -> bool:
@@ -27,23 +30,30 @@ def _valid(check, *args) -> bool:
 
 def legal_actions(state: dict, board: Board, side: str) -> list[dict]:
     step = state["step"]
+    seat = side if is_multiplayer(state) else None
     builders = {
-        "place_fighters": _place_fighters, "weather": lambda s, b: [{"type": "DrawWeather"}],
+        "place_fighters": lambda s, b: _place_fighters(s, b, seat),
+        "weather": lambda s, b: [{"type": "DrawWeather"}],
         "planning": _planning, "ground_units": _ground_units,
         "deploy": lambda s, b: [{"type": "DeployBritish"}], "mosquito": _mosquito,
-        "mosquito_drop": _mosquito_drop, "german": _german, "bomber": _bomber,
+        "mosquito_drop": _mosquito_drop, "german": lambda s, b: _german(s, b, seat), "bomber": _bomber,
     }
     return builders[step](state, board) if step in builders else []
 
 
-def _place_fighters(state: dict, board: Board) -> list[dict]:
-    fighters = sorted(fid for fid, f in state["fighters"].items() if f["state"] == F_RESERVE)
-    airfields = board.german_airfields
+def _place_fighters(state: dict, board: Board, seat: str | None) -> list[dict]:
+    fighters = sorted(fid for fid, f in state["fighters"].items()
+                      if f["state"] == F_RESERVE and (seat is None or state["owners"][fid] == seat))
+    taken = {f["hex"] for f in state["fighters"].values() if f["state"] == F_GROUND}
+    airfields = [h for h in board.german_airfields if h not in taken]
     out = [{"type": "PlaceFighters", "template": True,
             "choices": {"fighters": fighters, "hexes": list(airfields)}}]
     if len(airfields) >= len(fighters):
         for pick in (airfields[:len(fighters)], airfields[::-1][:len(fighters)]):
             out.append({"type": "PlaceFighters", "placements": dict(zip(fighters, pick))})
+    tokens = mw50.assignment(state, seat or "german", fighters, None)
+    if tokens and mw50.choosing_seat(state, seat or "german", fighters):
+        out += [dict(cmd, mw50_fighter=fid) for cmd in out[1:] for fid in fighters if mw50.eligible(state, fid)]
     return out
 
 
@@ -141,17 +151,21 @@ def _mosquito_drop(state: dict, board: Board) -> list[dict]:
         if t["hex"] == hex_id and not t["destroyed"] and t["face"] not in INDESTRUCTIBLE:
             candidates.append({"type": "DropTokens", "bombs": [{"target": tid, "count": need}], "markers": 0})
     candidates.append({"type": "DropTokens", "bombs": [], "markers": 1})
+    if medals.enabled(state) and medals.usable(state, "british") >= 1:
+        candidates.append({"type": "DropTokens", "bombs": [], "markers": 2, "medals": 1})
     out = [{"type": "EndMosquitoTurn"}]
     out += [c for c in candidates if _valid(plan_drop, state, board, c)]
     return out
 
 
-def _german(state: dict, board: Board) -> list[dict]:
+def _german(state: dict, board: Board, seat: str | None) -> list[dict]:
     out = []
     wind = state["weather"]["wind"]
     paths = [[]] + [[d] for d in DIRECTIONS] + [[wind, wind]]
     for fid, f in sorted(state["fighters"].items()):
         if f["acted"] or f["state"] not in (F_GROUND, F_AIRBORNE):
+            continue
+        if seat is not None and state["owners"][fid] != seat:
             continue
         if f["state"] == F_AIRBORNE:
             out.append({"type": "LandFighter", "fighter": fid})
@@ -159,13 +173,28 @@ def _german(state: dict, board: Board) -> list[dict]:
             for altitude in FLIGHT_LEVELS:
                 out.append({"type": "MoveFighter", "fighter": fid, "path": path, "altitude": altitude, "land": False})
             out.append({"type": "MoveFighter", "fighter": fid, "path": path, "land": True})
-    out = [c for c in out if _valid(_check_german, state, board, c)]
+        if f["mw50"] == mw50.CHARGED:
+            for d1 in DIRECTIONS:
+                for d2 in (d1, DIRECTIONS[(DIRECTIONS.index(d1) + 1) % 6]):
+                    out.append({"type": "MoveFighter", "fighter": fid, "path": [d1, d2], "altitude": "LOW",
+                                "land": False, "use_mw50": True})
+        if medals.enabled(state) and not state["fuel_medal_used"]:
+            out += [{"type": "MoveFighter", "fighter": fid, "path": [d], "altitude": "LOW", "land": False,
+                     "use_fuel_medal": True} for d in DIRECTIONS]
+    out = [c for c in out if _valid(_check_german, state, board, c, seat)]
+    if seat is None or seat == designated_german(state["setup"]):
+        out += [c for c in medals.german_actions(state) if _valid(_check_medal, state, board, c)]
     return out + [{"type": "EndGermanTurn"}]
 
 
-def _check_german(state: dict, board: Board, command: dict) -> None:
+def _check_medal(state: dict, board: Board, command: dict) -> None:
+    em = Emitter(state)
+    medals.use_medal(em, board, command, None)
+
+
+def _check_german(state: dict, board: Board, command: dict, seat: str | None = None) -> None:
     if command["type"] == "MoveFighter":
-        plan_move(state, board, command)
+        plan_move(state, board, command, seat)
         return
     f = state["fighters"][command["fighter"]]
     if f["fuel"] > 0:
@@ -174,5 +203,25 @@ def _check_german(state: dict, board: Board, command: dict) -> None:
 
 def _bomber(state: dict, board: Board) -> list[dict]:
     if state["bomber"]["taken_off"]:
-        return [{"type": "AdvanceBomber"}]
-    return [{"type": "AdvanceBomber", "altitude": a} for a in FLIGHT_LEVELS]
+        out = [{"type": "AdvanceBomber"}]
+    else:
+        out = [{"type": "AdvanceBomber", "altitude": a} for a in FLIGHT_LEVELS]
+    out += _medal_advances(state, board, out[0])
+    return out + rerouting.suggestions(state, board)
+
+
+def _medal_advances(state: dict, board: Board, base: dict) -> list[dict]:
+    """§7.5 British sabotage / evasion on the next move (the British knows where it leads)."""
+    if not medals.enabled(state) or medals.usable(state, "british") < 1:
+        return []
+    b, plan = state["bomber"], state["plan"]
+    to = board.step(b["hex"], plan["route"][b["moves_done"]]["dir"])
+    out = [dict(base, sabotage=[tid]) for tid, t in sorted(state["tiles"].items())
+           if t["hex"] == to and not t["destroyed"] and t["face"] in medals.RED_BORDERED]
+    out.append(dict(base, evasion=1))
+    return [c for c in out if _valid(_check_advance, state, to, c)]
+
+
+def _check_advance(state: dict, to: int, command: dict) -> None:
+    medals.check_sabotage(state, to, command.get("sabotage"))
+    medals.check_evasion(state, to, command.get("evasion"), bool(airborne_fighters(state, to)))

@@ -1,9 +1,11 @@
 """The Bomber turn (spec §4.4, §4.6, §5.1–§5.3, §5.7).
 
-Command: ``AdvanceBomber {altitude: "LOW"|"HIGH"}`` — altitude on the first move only (fixed for
-the night).  The next route card is revealed (direction and colour, never the rest of the
-route), the Bomber moves one hex and the entered hex is resolved in the order of §4.6: storm,
-flak, fighters, target bombing, landing (with the fog check).
+Command: ``AdvanceBomber {altitude: "LOW"|"HIGH", sabotage: [tile], evasion: n}`` — altitude on
+the first move only (fixed for the night); ``sabotage``/``evasion`` spend British medals (§7.5).
+The next route card is revealed (direction and colour, never the rest of the route), the Bomber
+moves one hex, British sabotage destroys units (A-40) and the entered hex is resolved in the
+order of §4.6: storm, flak, fighters (then German medals and the 3–5 player personal tracks),
+target bombing, British medals for an empty hex, landing (with the fog check).
 """
 from __future__ import annotations
 
@@ -11,9 +13,12 @@ from .board import Board
 from .emitter import Emitter
 from .errors import reject
 from .scoring import fighter_combat, flak_combat, target_bombing, term
-from .state import FLIGHT_LEVELS
-from .weather import fog, storm
+from .state import FLIGHT_LEVELS, airborne_fighters
+from .weather import cloud, fog, storm
 from . import turns
+from .advanced import medals
+from .expansions.ju88 import JU88_ID
+from .expansions.multiplayer import is_multiplayer, personal_gain
 
 
 def take_off(em: Emitter, altitude: str) -> None:
@@ -25,19 +30,27 @@ def take_off(em: Emitter, altitude: str) -> None:
 
 
 def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | None, lands: bool,
-                     extra_markers: int = 0) -> int:
+                     extra_markers: int = 0, sabotage: list | None = None, evasion: int = 0) -> int:
     """Moves the Bomber one hex and resolves it (§4.6). ``target`` = bomb this hex if entered first."""
     b = em.state["bomber"]
     frm, to, move_no = b["hex"], board.step(b["hex"], direction), b["moves_done"] + 1
+    in_hex = airborne_fighters(em.state, to)
+    sabotage = medals.check_sabotage(em.state, to, sabotage)
+    evasion = medals.check_evasion(em.state, to, evasion, bool(in_hex))
     em.emit("BomberMoved", {"from": frm, "to": to, "heading": direction, "move_no": move_no})
+    if sabotage:
+        em.emit("MedalsSpent", {"side": "british", "count": len(sabotage), "use": "sabotage"})
+        for tid in sabotage:
+            em.emit("UnitDestroyed", {"tile": tid, "hex": to, "face": em.state["tiles"][tid]["face"],
+                                      "by": "British medal (§7.5)"})
     if storm(em.state, to):
         em.score("german", 2, [term("§5.7 Bomber enters a storm", 2)], "storm")
     flak = flak_combat(em.state, to)
     if flak:
         em.score("german", flak[0], flak[1], "flak combat")
-    fighters = fighter_combat(em.state, to)
-    if fighters:
-        em.score("german", fighters[0], fighters[1], "fighter combat")
+    if in_hex:
+        _fighter_fight(em, to, evasion)
+    medals.award_for_entry(em, in_hex, move_no, lands)
     if target is not None and to == target and not em.state["bomber"]["target_bombed"]:
         city = board.cities[to]
         amount, reasons = target_bombing(em.state, board, to, extra_markers)
@@ -46,6 +59,26 @@ def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | No
     if lands:
         land(em, to)
     return to
+
+
+def _fighter_fight(em: Emitter, hex_id: int, evasion: int) -> None:
+    """§5.1 with the Ju 88 badge (§9.1), medals (§7.5) and the personal tracks (§9.3)."""
+    s = em.state
+    in_hex = airborne_fighters(s, hex_id)
+    badge = s["observer_badge"] if JU88_ID in in_hex and cloud(s, hex_id) else None
+    if badge:
+        em.emit("ObserverBadgeUsed", {"fighter": JU88_ID, "leg": badge, "hex": hex_id})
+    if evasion:
+        em.emit("MedalsSpent", {"side": "british", "count": evasion, "use": "evasion"})
+    amount, reasons = fighter_combat(em.state, hex_id, evasion, JU88_ID if badge else None)
+    if amount >= 0:
+        em.score("german", amount, reasons, "fighter combat")
+    else:  # §5.11 friendly_flak_can_score_british
+        em.score("british", -amount, reasons, "fighter combat")
+    if str(hex_id) in em.state["medals_on_board"]:
+        em.emit("GermanMedalsRemoved", {"hex": hex_id, "reason": "spent in the fight (C-19)"})
+    if is_multiplayer(em.state):
+        em.emit("PersonalTrackAdvanced", {"hex": hex_id, "gains": personal_gain(em.state, in_hex)})
 
 
 def land(em: Emitter, hex_id: int) -> None:
@@ -68,12 +101,15 @@ def advance_bomber(em: Emitter, board: Board, command: dict, rng) -> None:
             reject("invalid_altitude", "altitude must be LOW or HIGH")
     elif altitude is not None:
         reject("altitude_fixed", "the Bomber's altitude was fixed on its first move")
+    sabotage, evasion = command.get("sabotage") or [], command.get("evasion") or 0
+    if (sabotage or evasion) and not em.state["setup"]["medals"]:
+        reject("option_not_enabled", "medals (advanced rule 4) are not in use")
     k = b["moves_done"]
     card = plan["route"][k]
     em.emit("CompassCardRevealed", {"move_no": k + 1, "dir": card["dir"], "colour": card["colour"]})
     if not b["taken_off"]:
         take_off(em, altitude)
     last = k + 1 == len(plan["route"])
-    move_and_resolve(em, board, card["dir"], plan["target"], last)
+    move_and_resolve(em, board, card["dir"], plan["target"], last, sabotage=sabotage, evasion=evasion)
     em.emit("TurnEnded", {"actor": "bomber"})
     turns.advance(em, board, "bomber", rng)

@@ -9,8 +9,9 @@ from .evolve import apply, copy_state
 
 
 class Emitter:
-    def __init__(self, state: dict):
+    def __init__(self, state: dict, side: str | None = None):
         self.state = copy_state(state)
+        self.side = side  # the seat whose command is being decided
         self.events: list[Event] = []
 
     def emit(self, etype: str, payload: dict | None = None, visibility: str = PUBLIC) -> None:

@@ -16,7 +16,7 @@ from .state import (F_AIRBORNE, F_GROUND, F_OUT_GAME, F_OUT_NIGHT, GROUND, HIGH,
 
 
 # the only events whose handlers write to state["tiles"]
-TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed"})
+TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed", "UnitRepaired"})
 SHARED_PARTS = ("tiles", "setup")
 
 
@@ -71,6 +71,9 @@ def _weather_drawn(s, p):
 
 
 def _plan_committed(s, p):
+    if p.get("reroute"):  # §7.3/§7.4: the superseded plan is kept for the end-of-night reveal
+        s["plan_history"].append({"plan": s["plan"], "nonce": s["nonce"], "hash": s["commitment"]})
+        s["rerouted_this_turn"] = True
     s["plan"], s["nonce"] = p["plan"], p["nonce"]
 
 
@@ -98,10 +101,13 @@ def _round_started(s, p):
 
 def _turn_started(s, p):
     s["phase"], s["step"] = 6, p["actor"]
+    s["medals_fresh"] = {"british": 0, "german": 0}  # §7.5: "not in the turn received"
+    s["weather_changed_this_turn"] = False
+    s["rerouted_this_turn"] = False
     if p["actor"] == "german":
         for f in s["fighters"].values():
             f["acted"] = False
-        s["german_turn"] = {"triggered": []}
+        s["german_turn"] = {"triggered": [], "ended": []}
 
 
 def _mosquito_moved(s, p):
@@ -146,7 +152,10 @@ def _fighter_moved(s, p):
 
 
 def _fighter_landed(s, p):
-    s["fighters"][p["fighter"]].update(state=F_GROUND, hex=p["hex"], altitude=GROUND, fuel=p["fuel_after"], acted=True)
+    f = s["fighters"][p["fighter"]]
+    f.update(state=F_GROUND, hex=p["hex"], altitude=GROUND, fuel=p["fuel_after"], acted=True)
+    if f["mw50"] == "empty" and s["setup"]["players"] == 2:  # C-25: recharged on landing (2 players)
+        f["mw50"] = "charged"
 
 
 def _emergency_landing(s, p):
@@ -183,11 +192,14 @@ def _bomber_moved(s, p):
 
 def _target_bombed(s, p):
     s["bomber"]["target_bombed"] = True
+    if s["observer_badge"] == "outbound":  # §9.1: the badge turns over at the bombing
+        s["observer_badge"] = "return"
     s["public_plan"]["target"] = p["hex"]
 
 
 def _bomber_landed(s, p):
     s["bomber"].update(landed=True, altitude=GROUND, hex=p["hex"])
+    s["observer_badge"] = None  # §9.1: removed when the Bomber lands
     s["public_plan"]["landing_bomber"] = p["hex"]
 
 
@@ -202,7 +214,7 @@ def _plan_revealed(s, p):
 
 def _commitment_verified(s, p):
     for c in s["commitments"]:
-        if c["night"] == p["night"]:
+        if c["night"] == p["night"] and c["hash"] == p["hash"]:
             c["verified"] = p["ok"]
 
 
@@ -232,7 +244,82 @@ def _solo_mosquito_placed(s, p):
     s["mosquito"].update(hex=p["to"], altitude=HIGH, state=M_AIRBORNE)
 
 
+def _medals_awarded(s, p):
+    s["medals"][p["side"]] += p["count"]
+    s["medals_fresh"][p["side"]] += p["count"]
+    s["medals_awarded"] += p["count"]
+
+
+def _medals_spent(s, p):
+    s["medals"][p["side"]] -= p["count"]
+
+
+def _german_medals_placed(s, p):
+    key = str(p["hex"])
+    s["medals_on_board"][key] = s["medals_on_board"].get(key, 0) + p["count"]
+
+
+def _german_medals_removed(s, p):
+    s["medals_on_board"].pop(str(p["hex"]), None)
+
+
+def _unit_repaired(s, p):
+    s["tiles"][p["tile"]]["destroyed"] = False
+
+
+def _airfield_repaired(s, p):
+    s["airfield_bombs"].pop(str(p["hex"]), None)
+
+
+def _fuel_medal_used(s, p):
+    s["fuel_medal_used"] = True
+
+
+def _mw50_assigned(s, p):
+    for fid in p["fighters"]:
+        s["fighters"][fid]["mw50"] = "charged"
+
+
+def _mw50_used(s, p):
+    s["fighters"][p["fighter"]]["mw50"] = "empty"
+
+
+def _weather_changed(s, p):
+    w = s["weather"]
+    w.update(wind=p["wind"], clouds=p["clouds"], storms=p["storms"], fog=p["fog"])
+    s["weather_changes_done"].append(p["before_move"])
+    s["weather_changed_this_turn"] = True
+    if p["record_draw"] and s["night"] == 1:
+        s["weather_change_draws"].append(p["card_index"])
+
+
+def _german_seat_ended(s, p):
+    s["german_turn"]["ended"].append(p["seat"])
+
+
+def _personal_track_advanced(s, p):
+    for seat, n in p["gains"].items():
+        s["personal_track"][seat] += n
+
+
+def _observer_badge_used(s, p):
+    s["observer_badge"] = "return" if p["leg"] == "outbound" else None
+
+
 HANDLERS = {
+    "MedalsAwarded": _medals_awarded,
+    "MedalsSpent": _medals_spent,
+    "GermanMedalsPlaced": _german_medals_placed,
+    "GermanMedalsRemoved": _german_medals_removed,
+    "UnitRepaired": _unit_repaired,
+    "AirfieldRepaired": _airfield_repaired,
+    "FuelMedalUsed": _fuel_medal_used,
+    "MW50Assigned": _mw50_assigned,
+    "MW50Used": _mw50_used,
+    "WeatherChanged": _weather_changed,
+    "GermanSeatEnded": _german_seat_ended,
+    "PersonalTrackAdvanced": _personal_track_advanced,
+    "ObserverBadgeUsed": _observer_badge_used,
     "NightStarted": _night_started,
     "PhaseStarted": _phase_started,
     "FightersPlaced": _fighters_placed,

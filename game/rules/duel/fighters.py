@@ -27,28 +27,34 @@ from .state import (F_AIRBORNE, F_GROUND, FLIGHT_LEVELS, HIGH, LOW, M_AIRBORNE, 
 from .wind import (HOVER_COST, MAX_LINES_PER_TURN, TAKEOFF_CLIMB_HIGH_COST, TAKEOFF_STAY_LOW_COST,
                    TWO_HEX_TAILWIND_COST, is_tailwind, step_cost)
 from . import turns
+from .advanced import medals, mw50
+from .expansions.multiplayer import german_seats, is_multiplayer
 
 
-def _fighter(state: dict, command: dict) -> tuple[str, dict]:
+def _fighter(state: dict, command: dict, side: str | None = None) -> tuple[str, dict]:
     fid = command.get("fighter")
     if not isinstance(fid, str):
         reject("malformed_command", "fighter must be a fighter id")
     f = state["fighters"].get(fid)
     if f is None or f["state"] not in (F_GROUND, F_AIRBORNE):
         reject("fighter_not_available", f"fighter {fid!r} is not in play this night")
+    if side is not None and state["owners"][fid] != side:
+        reject("not_your_fighter", f"fighter {fid} belongs to {state['owners'][fid]} (§9.3)")
     if f["acted"]:
         reject("fighter_already_acted", f"fighter {fid} has already acted this turn")
     return fid, f
 
 
-def plan_move(state: dict, board: Board, command: dict) -> dict:
+def plan_move(state: dict, board: Board, command: dict, side: str | None = None) -> dict:
     """Validates a ``MoveFighter`` and returns what it does (hexes, cost, altitude, triggers)."""
-    fid, f = _fighter(state, command)
+    fid, f = _fighter(state, command, side)
     path = command.get("path", [])
     land = command.get("land", False)
     altitude = command.get("altitude")
-    if not isinstance(path, list) or not all(d in DIRECTIONS for d in path) or not isinstance(land, bool):
-        reject("malformed_command", "path must be a list of directions, land a boolean")
+    use_mw50, use_medal = command.get("use_mw50", False), command.get("use_fuel_medal", False)
+    if not isinstance(path, list) or not all(d in DIRECTIONS for d in path) or not isinstance(land, bool) \
+            or not isinstance(use_mw50, bool) or not isinstance(use_medal, bool):
+        reject("malformed_command", "path must be a list of directions; land, use_mw50, use_fuel_medal booleans")
     if len(path) > 2:
         reject("too_many_hexes", "a fighter moves at most 2 hexes (§4.3.1)")
     airborne = f["state"] == F_AIRBORNE
@@ -70,9 +76,13 @@ def plan_move(state: dict, board: Board, command: dict) -> dict:
             reject("hex_not_on_board", f"no hex {d} of {cur}: aircraft may not leave the board")
         hexes.append(nxt)
         cur = nxt
-    if len(path) == 2 and not all(is_tailwind(d, wind) for d in path):
+    if use_mw50:
+        cost = mw50.cost(state, fid, path)
+        if not airborne and not land and altitude == HIGH:
+            reject("takeoff_climb_not_allowed", "an MW-50 move on a take-off turn ends LOW (A-29)")
+    elif len(path) == 2 and not all(is_tailwind(d, wind) for d in path):
         reject("two_hex_move_needs_tailwind", f"a 2-hex move needs both steps downwind ({wind}) (§4.3.3)")
-    if not path:
+    elif not path:
         cost = HOVER_COST if airborne else (TAKEOFF_CLIMB_HIGH_COST if altitude == HIGH else TAKEOFF_STAY_LOW_COST)
     elif len(path) == 1:
         cost = step_cost(path[0], wind, crosswind)
@@ -80,7 +90,12 @@ def plan_move(state: dict, board: Board, command: dict) -> dict:
             reject("takeoff_climb_not_allowed", "a fighter leaving its hex on take-off arrives LOW (§4.3.4)")
     else:
         cost = TWO_HEX_TAILWIND_COST
-    if cost > MAX_LINES_PER_TURN:
+    if use_medal:
+        medals.spend(state, "german", 1)
+        if state["fuel_medal_used"]:
+            reject("fuel_medal_already_used", "the fuel medal may be used once per night (C-21)")
+        cost = max(0, cost - 1)
+    if cost > MAX_LINES_PER_TURN and not use_mw50:
         reject("fuel_per_turn_exceeded", f"{cost} lines: at most {MAX_LINES_PER_TURN} per turn")
     if cost > f["fuel"]:
         reject("fuel_exhausted", f"the move costs {cost} lines, fighter {fid} has {f['fuel']}")
@@ -90,7 +105,8 @@ def plan_move(state: dict, board: Board, command: dict) -> dict:
     m = state["mosquito"]
     triggers = m["state"] == M_AIRBORNE and (m["hex"] in hexes or (not airborne and m["hex"] == f["hex"]))
     return {"fighter": fid, "from": f["hex"], "hexes": hexes, "cost": cost, "takeoff": not airborne,
-            "altitude": LOW if land else altitude, "land": land, "end": end, "triggers": triggers}
+            "altitude": LOW if land else altitude, "land": land, "end": end, "triggers": triggers,
+            "use_mw50": use_mw50, "use_fuel_medal": use_medal}
 
 
 def check_landing(state: dict, board: Board, hex_id: int) -> None:
@@ -106,13 +122,18 @@ def _anti_stall(state: dict) -> bool:
 
 
 def move_fighter(em: Emitter, board: Board, command: dict, rng) -> None:
-    move = plan_move(em.state, board, command)
+    move = plan_move(em.state, board, command, em.side if is_multiplayer(em.state) else None)
     fid, f = move["fighter"], em.state["fighters"][move["fighter"]]
     if move["takeoff"]:
         amount, reasons = airfield_penalty(em.state, move["from"], fid, "take-off")
         em.emit("FighterTookOff", {"fighter": fid, "hex": move["from"]})
         if amount:
             em.score("british", amount, reasons, "fighter take-off")
+    if move["use_mw50"]:
+        em.emit("MW50Used", {"fighter": fid})
+    if move["use_fuel_medal"]:
+        em.emit("MedalsSpent", {"side": "german", "count": 1, "use": "fuel"})
+        em.emit("FuelMedalUsed", {"fighter": fid})
     fuel_after = f["fuel"] - move["cost"]
     em.emit("FighterMoved", {"fighter": fid, "from": move["from"], "path": move["hexes"],
                              "directions": list(command.get("path", [])), "altitude": move["altitude"],
@@ -127,7 +148,7 @@ def move_fighter(em: Emitter, board: Board, command: dict, rng) -> None:
 
 
 def land_fighter(em: Emitter, board: Board, command: dict, rng) -> None:
-    fid, f = _fighter(em.state, command)
+    fid, f = _fighter(em.state, command, em.side if is_multiplayer(em.state) else None)
     if f["state"] != F_AIRBORNE:
         reject("fighter_not_airborne", f"fighter {fid} is on the ground")
     if f["fuel"] == 0:
@@ -141,7 +162,12 @@ def land_fighter(em: Emitter, board: Board, command: dict, rng) -> None:
 
 
 def end_german_turn(em: Emitter, board: Board, command: dict, rng) -> None:
-    """§4.3.11: forced landings, idle hovering (D-1), the Mosquito combat (§4.3.10, §5.4)."""
+    """§4.3.11: forced landings, idle hovering (D-1), the Mosquito combat (§4.3.10, §5.4).
+    In the 3–5 player variant every German seat ends its part; the last one ends the turn."""
+    if is_multiplayer(em.state):
+        em.emit("GermanSeatEnded", {"seat": em.side})
+        if len(em.state["german_turn"]["ended"]) < len(german_seats(em.state["setup"])):
+            return
     s = em.state
     for fid in airborne_fighters(s):
         f = em.state["fighters"][fid]
@@ -162,6 +188,7 @@ def end_german_turn(em: Emitter, board: Board, command: dict, rng) -> None:
         em.emit("MosquitoCombat", {"hex": m["hex"], "fighters": attackers})
         amount, reasons = mosquito_combat(em.state, attackers)
         em.score("british", amount, reasons, "Mosquito combat")
+    medals.remove_unattended(em)
     s = em.state
     if (s["setup"]["mosquito_anti_stall"] and s["bomber"]["landed"] and not airborne_fighters(s)
             and s["mosquito"]["state"] == M_AIRBORNE and not s["mosquito"]["must_return"]):

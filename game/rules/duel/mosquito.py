@@ -5,8 +5,9 @@ Commands:
   irrelevant, A-24); altitude is set after moving; the first move is the take-off and needs an
   altitude.  ``land: true`` lands on the committed ``LM`` and ends the turn.
 * ``WaitMosquito {}`` — before its first take-off the Mosquito may stay on the ground (A-04).
-* ``DropTokens {bombs: [{target: "airfield"|tile id, count}], markers: int}`` — after the move;
-  one bombing action per turn (§5.8); ends the turn.
+* ``DropTokens {bombs: [{target: "airfield"|tile id, count}], markers: int, medals: int}`` — after
+  the move; one bombing action per turn (§5.8); ends the turn.  ``medals`` of the dropped tokens
+  are British medals instead of real tokens (§7.5 use 2: at most as many as the real ones).
 * ``EndMosquitoTurn {}`` — end the turn without dropping.
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .ground_units import INDESTRUCTIBLE, SMOKE, count
 from .scoring import balloon_barrages
 from .state import FLIGHT_LEVELS, LOW, M_AIRBORNE, M_LANDED, M_WAITING, is_solo
 from . import turns
+from .advanced import medals
 
 
 def _require_mosquito_up(state: dict) -> dict:
@@ -118,20 +120,31 @@ def plan_drop(state: dict, board: Board, command: dict) -> dict:
                 reject("bombs_exceed_needed", f"exactly {1 + smoke} bombs destroy a unit here (T6)")
         total_bombs += n
         out.append({"target": target, "count": n})
-    if total_bombs + markers > m["tokens_left"]:
+    medal_tokens = command.get("medals", 0)
+    if not isinstance(medal_tokens, int) or isinstance(medal_tokens, bool) or medal_tokens < 0:
+        reject("malformed_command", "medals must be a count")
+    if medal_tokens:
+        medals.spend(state, "british", medal_tokens)
+        if medal_tokens > total_bombs + markers - medal_tokens:
+            reject("medals_exceed_real_tokens", "medals dropped may not outnumber the real tokens dropped (§7.5)")
+    if total_bombs + markers - medal_tokens > m["tokens_left"]:
         reject("no_tokens_left", f"only {m['tokens_left']} tokens left")
     if total_bombs and m["altitude"] != LOW and not is_solo(state):
         reject("bombs_require_low_altitude", "bombs can be dropped only from LOW altitude (T4)")
     if markers and state["setup"]["markers_only_on_cities"] and not board.is_city(hex_id):
         reject("markers_not_on_city", "target markers are dropped on city hexes (A-27)")
-    return {"hex": hex_id, "bombs": out, "markers": markers, "total_bombs": total_bombs}
+    return {"hex": hex_id, "bombs": out, "markers": markers, "total_bombs": total_bombs, "medals": medal_tokens}
 
 
 def execute_drop(em: Emitter, drop: dict) -> None:
     s = em.state
     hex_id = drop["hex"]
-    left = s["mosquito"]["tokens_left"] - drop["total_bombs"] - drop["markers"]
-    em.emit("TokensDropped", {"hex": hex_id, "bombs": drop["bombs"], "markers": drop["markers"], "tokens_left": left})
+    medal_tokens = drop.get("medals", 0)
+    left = s["mosquito"]["tokens_left"] - drop["total_bombs"] - drop["markers"] + medal_tokens
+    if medal_tokens:
+        em.emit("MedalsSpent", {"side": "british", "count": medal_tokens, "use": "Mosquito tokens"})
+    em.emit("TokensDropped", {"hex": hex_id, "bombs": drop["bombs"], "markers": drop["markers"],
+                              "medals": medal_tokens, "tokens_left": left})
     for b in drop["bombs"]:
         if b["target"] == "airfield":
             total = em.state["airfield_bombs"].get(str(hex_id), 0) + b["count"]

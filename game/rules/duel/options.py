@@ -37,7 +37,27 @@ DEFAULT_OPTIONS: dict = {
     "compass_inventory": None,        # A-13: {"red"|"green": {dir: count}}; None = unlimited
     "solo_ground_units": 40,          # §8.6 H2 harder solo: fewer units
     "solo_ignore_turn_limit": False,  # §8.6 H2 / C-46
+    # §7 advanced rules — each an independent option (A-56); none allowed in solo (§8)
+    "stronger_mosquito": False,       # §7.1 rule 1: 8 tokens, −2 VP at the target
+    "weather_changes": False,         # §7.2 rule 2
+    "reroute_after_weather_change": False,  # §7.3 rule 3a (needs weather_changes)
+    "reroute_after_bombing": False,   # §7.4 rule 3b
+    "medals": False,                  # §7.5 rule 4
+    "shroud": False,                  # §7.6 rule 5
+    "friendly_flak": False,           # §7.7 rule 6
+    "mw50": False,                    # §7.8 rule 7
+    "friendly_flak_can_score_british": False,  # §5.11 [IT-T3] reading of rule 6
+    "medal_supply": None,             # C-47: None = unlimited, else medals in the box (16)
+    "wind_change_cards": None,        # §7.2 / A-47: relative notches; None = the board's
+    # §9 expansions
+    "ju88": False,                    # §9.1 Ju 88 (replaces one fighter) with observer badge
+    "ju88_replaces": "yellow",        # §9.1 which fighter the Ju 88 replaces
+    "players": 2,                     # §9.3 3–5 player variant: 3, 4 or 5 seats
 }
+
+ADVANCED_RULES = ("stronger_mosquito", "weather_changes", "reroute_after_weather_change",
+                  "reroute_after_bombing", "medals", "shroud", "friendly_flak", "mw50")
+PLAYER_COUNTS = (2, 3, 4, 5)
 
 _BOOL = {k for k, v in DEFAULT_OPTIONS.items() if isinstance(v, bool)}
 _INT = {k for k, v in DEFAULT_OPTIONS.items() if isinstance(v, int) and not isinstance(v, bool)}
@@ -48,7 +68,12 @@ def normalise(setup: dict | None) -> dict:
     options.update(setup or {})
     if options["mode"] == "swap" and "nights" not in (setup or {}):
         options["nights"] = 2
+    if options["stronger_mosquito"] and "mosquito_tokens" not in (setup or {}):
+        options["mosquito_tokens"] = STRONGER_MOSQUITO_TOKENS
     return options
+
+
+STRONGER_MOSQUITO_TOKENS = 8  # §7.1
 
 
 def validate_setup(setup: dict | None) -> RuleViolation | None:
@@ -66,6 +91,15 @@ def validate_setup(setup: dict | None) -> RuleViolation | None:
     for key in _INT:
         if not isinstance(options[key], int) or isinstance(options[key], bool) or options[key] < 1:
             return RuleViolation("invalid_option", f"{key} must be a positive integer")
+    if options["medal_supply"] is not None and (not isinstance(options["medal_supply"], int)
+                                                or isinstance(options["medal_supply"], bool)
+                                                or options["medal_supply"] < 0):
+        return RuleViolation("invalid_option", "medal_supply must be null or a count >= 0")
+    if options["players"] not in PLAYER_COUNTS:
+        return RuleViolation("invalid_player_count", f"players must be one of {PLAYER_COUNTS}")
+    conflict = _conflict(options, setup)
+    if conflict is not None:
+        return conflict
     if options["mode"] not in MODES:
         return RuleViolation("invalid_option", f"mode must be one of {MODES}")
     if options["mode"] == "swap" and options["nights"] != 2:
@@ -88,6 +122,42 @@ def validate_setup(setup: dict | None) -> RuleViolation | None:
         ids = {f["id"] for f in board.fighters}
         if not isinstance(fuel, dict) or any(k not in ids or not isinstance(v, int) or v < 1 for k, v in fuel.items()):
             return RuleViolation("invalid_option", "fuel_max must map fighter ids to positive integers")
+    if options["ju88"] and options["ju88_replaces"] not in {f["id"] for f in board.fighters}:
+        return RuleViolation("invalid_option", "ju88_replaces must name a fighter of the board")
+    cards = options["wind_change_cards"]
+    if cards is not None and (not isinstance(cards, list) or len(cards) < 1
+                              or any(not isinstance(c, int) or isinstance(c, bool) for c in cards)):
+        return RuleViolation("invalid_option", "wind_change_cards must be a non-empty list of notches")
     if options["solo_ground_units"] > 40:
         return RuleViolation("invalid_option", "solo_ground_units is at most 40")
+    return None
+
+
+def _conflict(options: dict, setup: dict) -> RuleViolation | None:
+    """Options that cannot be combined (§7 A-56, §8, §9.3); the code names both options."""
+    if options["mode"] == "solo":
+        for key in ADVANCED_RULES:
+            if options[key]:
+                return RuleViolation("option_not_allowed_in_solo",
+                                     f"mode 'solo' and {key} cannot be combined: the advanced rules "
+                                     "cannot be used in the solo mission (§8)")
+        if options["players"] != 2:
+            return RuleViolation("option_not_allowed_in_solo",
+                                 "mode 'solo' and players cannot be combined: the solo mission has one player")
+    if options["reroute_after_weather_change"] and not options["weather_changes"]:
+        return RuleViolation("options_conflict",
+                             "reroute_after_weather_change needs weather_changes (rule 3a follows rule 2, §7.3)")
+    if options["stronger_mosquito"] and options["mosquito_tokens"] != STRONGER_MOSQUITO_TOKENS:
+        return RuleViolation("options_conflict",
+                             f"stronger_mosquito and mosquito_tokens: rule 1 gives {STRONGER_MOSQUITO_TOKENS} tokens")
+    if options["friendly_flak_can_score_british"] and not options["friendly_flak"]:
+        return RuleViolation("options_conflict", "friendly_flak_can_score_british needs friendly_flak")
+    if options["players"] != 2 and options["mode"] == "swap":
+        return RuleViolation("options_conflict", "players and mode 'swap': swapping sides needs 2 players")
+    if options["medal_supply"] is not None and not options["medals"]:
+        return RuleViolation("options_conflict", "medal_supply needs medals (rule 4)")
+    if options["wind_change_cards"] is not None and not options["weather_changes"]:
+        return RuleViolation("options_conflict", "wind_change_cards needs weather_changes (rule 2)")
+    if "ju88_replaces" in setup and not options["ju88"]:
+        return RuleViolation("options_conflict", "ju88_replaces needs ju88")
     return None

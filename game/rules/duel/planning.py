@@ -68,26 +68,42 @@ def validate_plan(plan: dict, board: Board, options: dict) -> list[int]:
                           board, options)
 
 
-def validate_route(route: list[dict], start: int, target: int, landing: int, board: Board, options: dict) -> list[int]:
-    if len(route) > options["max_route_cards"]:
-        reject("route_too_long", f"{len(route)} cards, at most {options['max_route_cards']} (R8)")
+def validate_route(route: list[dict], start: int, target: int, landing: int, board: Board, options: dict,
+                   heading: str | None = None, limit: int | None = None, returning: bool = False) -> list[int]:
+    """R2–R9, R11.  Re-routes (§7.3, §7.4) pass the current ``heading`` (None = free), the card
+    ``limit`` left in the budget, and ``returning`` once the target has been bombed (green only)."""
+    limit = options["max_route_cards"] if limit is None else limit
+    if len(route) > limit:
+        reject("route_too_long", f"{len(route)} cards, at most {limit} (R8)")
     colours = [c["colour"] for c in route]
-    if RED not in colours or GREEN not in colours:
-        reject("route_empty", "the route needs at least one red and one green card (R9)")
-    t = len(colours) - 1 - colours[::-1].index(RED)  # index of the last red card
-    if GREEN in colours[:t]:
+    if returning:
+        if not route:
+            reject("route_empty", "the return needs at least one green card (R9)")
+        if RED in colours:
+            reject("red_cards_after_bombing", "after the bombing only green cards may be used (§7.3, §7.4)")
+        t = -2  # no free-heading card: the caller passes heading None when it is free (A-51)
+    else:
+        if RED not in colours or GREEN not in colours:
+            reject("route_empty", "the route needs at least one red and one green card (R9)")
+        t = len(colours) - 1 - colours[::-1].index(RED)  # index of the last red card
+    if GREEN in colours[:max(t, 0)]:
         reject("route_wrong_colour", "red (outbound) cards must all come before the green (return) cards (R5, R7)")
     _check_inventory(route, options["compass_inventory"] or board.compass_inventory)
     hexes, cur = [], start
     for k, card in enumerate(route):
-        if k > 0 and k != t + 1 and steps_between(route[k - 1]["dir"], card["dir"]) > 1:
+        previous = route[k - 1]["dir"] if k > 0 else heading
+        if previous is not None and k != t + 1 and steps_between(previous, card["dir"]) > 1:
             reject("direction_change_too_sharp",
-                   f"card {k + 1} turns {route[k - 1]['dir']}→{card['dir']}: at most one notch (R3, C-07)")
+                   f"card {k + 1} turns {previous}→{card['dir']}: at most one notch (R3, C-07, A-51)")
         nxt = board.step(cur, card["dir"])
         if nxt is None:
             reject("route_leaves_board", f"card {k + 1} ({card['dir']}) leads off the board from hex {cur} (R2)")
         hexes.append(nxt)
         cur = nxt
+    if returning:
+        if hexes[-1] != landing:
+            reject("route_does_not_end_at_landing_airfield", f"the last card enters {hexes[-1]}, not {landing} (R7)")
+        return hexes
     if target in hexes[:t]:
         reject("route_enters_target_early", "the target may be entered only by the last red card (R5, A-19)")
     if hexes[t] != target:
@@ -108,7 +124,7 @@ def _check_inventory(route: list[dict], inventory: dict | None) -> None:
             reject("compass_cards_exhausted", f"only {inventory.get(colour, {}).get(direction, 0)} {colour} {direction} cards (R11)")
 
 
-def _shortest_leg(board: Board, start: int, goal: int, heading: str | None, avoid: int | None) -> list[str] | None:
+def shortest_leg(board: Board, start: int, goal: int, heading: str | None, avoid: int | None) -> list[str] | None:
     """Fewest one-notch steps from ``start`` to ``goal`` (BFS over hex × heading)."""
     queue = deque([(start, heading, [])])
     seen = {(start, heading)}
@@ -130,10 +146,10 @@ def _shortest_leg(board: Board, start: int, goal: int, heading: str | None, avoi
 
 def find_route(board: Board, takeoff: int, target: int, landing: int, max_cards: int = 14) -> list[dict] | None:
     """A shortest legal route (for UIs and simple policies), or None if none fits ``max_cards``."""
-    out = _shortest_leg(board, takeoff, target, None, target)
+    out = shortest_leg(board, takeoff, target, None, target)
     if out is None:
         return None
-    back = _shortest_leg(board, target, landing, None, None)
+    back = shortest_leg(board, target, landing, None, None)
     if back is None or len(out) + len(back) > max_cards:
         return None
     return [{"dir": d, "colour": RED} for d in out] + [{"dir": d, "colour": GREEN} for d in back]

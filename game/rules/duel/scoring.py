@@ -6,6 +6,9 @@ from .board import Board
 from .ground_units import BALLOON, FIRE_ENGINE, FLAK, RADAR, SEARCHLIGHT, SHELTER, SMOKE, count, units_in_hex
 from .state import HIGH, LOW, airborne_fighters
 from .weather import FULL, NEW, cloud, fog, moon, storm, summer_active
+from .advanced.friendly_flak import friendly_flak_malus
+from .advanced.shroud import searchlight_factor
+from .advanced.stronger_mosquito import target_malus
 
 
 def term(rule: str, value: int, per: str | None = None) -> dict:
@@ -15,8 +18,11 @@ def term(rule: str, value: int, per: str | None = None) -> dict:
     return out
 
 
-def fighter_combat(state: dict, hex_id: int) -> tuple[int, list[dict]] | None:
-    """§5.1: the Bomber enters a hex with airborne fighters → German VP (floors A-41)."""
+def fighter_combat(state: dict, hex_id: int, evasion: int = 0,
+                   badge_fighter: str | None = None) -> tuple[int, list[dict]] | None:
+    """§5.1: the Bomber enters a hex with airborne fighters → German VP (floors A-41), with the
+    shroud (§7.6), German medals and British evasion medals (§7.5), friendly flak (§7.7);
+    ``badge_fighter`` ignores its cloud malus (Ju 88 observer badge, §9.1)."""
     fighters = airborne_fighters(state, hex_id)
     if not fighters:
         return None
@@ -36,7 +42,7 @@ def fighter_combat(state: dict, hex_id: int) -> tuple[int, list[dict]] | None:
             parts.append(term("§5.1 full moon", 1, per))
         if summer_active(state, move_no):
             parts.append(term("§5.1 summer (from move 8)", 1, per))
-        if cloud(state, hex_id):
+        if cloud(state, hex_id) and fid != badge_fighter:
             parts.append(term("§5.1 cloud", -1, per))
         if storm(state, hex_id):
             parts.append(term("§5.1 storm (C-01)", -options["fighter_storm_malus"], per))
@@ -49,11 +55,27 @@ def fighter_combat(state: dict, hex_id: int) -> tuple[int, list[dict]] | None:
         reasons.extend(parts)
         total += value
     if searchlights:
-        reasons.append(term("§5.1 German searchlights (once for the hex)", searchlights))
-        total += searchlights
+        factor = searchlight_factor(state, hex_id, searchlights)
+        rule = "§7.6 German searchlights doubled by the shroud" if factor > 1 else \
+            "§5.1 German searchlights (once for the hex)"
+        reasons.append(term(rule, factor * searchlights))
+        total += factor * searchlights
+    medals = state["medals_on_board"].get(str(hex_id), 0)
+    if medals:
+        reasons.append(term("§7.5 German medals in the hex", medals))
+        total += medals
     if floor and total < 0:
         reasons.append(term("A-41 total floor 0", -total))
         total = 0
+    if evasion:
+        cut = min(evasion, total)
+        reasons.append(term("§7.5 British evasion medals (floor 0)", -cut))
+        total -= cut
+    malus = friendly_flak_malus(state, hex_id)
+    if malus:
+        cut = malus if options["friendly_flak_can_score_british"] or not floor else min(malus, total)
+        reasons.append(term("§7.7 friendly flak (F − 1, in total)", -cut))
+        total -= cut
     return total, reasons
 
 
@@ -105,6 +127,8 @@ def target_bombing(state: dict, board: Board, hex_id: int, extra_markers: int = 
         reasons.append(term("§5.3 cloud over the target", -5))
     if storm(state, hex_id):
         reasons.append(term("§5.3 storm over the target", -7))
+    if target_malus(state):
+        reasons.append(term("§7.1 stronger Mosquito", target_malus(state)))
     return sum(t["value"] for t in reasons), reasons
 
 

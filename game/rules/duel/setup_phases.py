@@ -14,15 +14,21 @@ from .planning import commitment, parse_plan, validate_plan
 from .state import F_RESERVE, is_solo
 from .weather import card_payload, choose_card
 from . import solo, turns
+from .advanced import mw50
+from .expansions.multiplayer import is_multiplayer
 
 
 def place_fighters(em: Emitter, board: Board, command: dict) -> None:
-    """§3.2: every available fighter on a German airfield; sharing needs fuel trucks (checked in phase 4)."""
+    """§3.2: every available fighter on a German airfield; sharing needs fuel trucks (checked in phase 4).
+    In the 3–5 player variant each German seat places its own fighters (§9.3); ``mw50_fighter``
+    puts the MW-50 token (§7.8)."""
     s = em.state
     placements = command.get("placements")
     if not isinstance(placements, dict):
         reject("malformed_command", "placements must map fighter id → hex")
-    available = sorted(fid for fid, f in s["fighters"].items() if f["state"] == F_RESERVE)
+    seat = em.side if is_multiplayer(s) else None
+    available = sorted(fid for fid, f in s["fighters"].items()
+                       if f["state"] == F_RESERVE and (seat is None or s["owners"][fid] == seat))
     for fid, hex_id in placements.items():
         if fid not in s["fighters"] or fid not in available:
             reject("fighter_not_available", f"fighter {fid!r} is not available this night")
@@ -34,7 +40,13 @@ def place_fighters(em: Emitter, board: Board, command: dict) -> None:
             reject("not_german_airfield", f"hex {hex_id} has no German airfield")
     if sorted(placements) != available:
         reject("fighter_count_mismatch", f"place every available fighter: {available}")
+    own = [fid for fid in available if s["fighters"][fid]["state"] == F_RESERVE]
+    tokens = mw50.assignment(s, seat or "german", own, command.get("mw50_fighter"))
     em.emit("FightersPlaced", {"placements": {fid: placements[fid] for fid in available}})
+    if tokens:
+        em.emit("MW50Assigned", {"fighters": tokens})
+    if any(f["state"] == F_RESERVE for f in em.state["fighters"].values()):
+        return  # other German seats still place theirs
     if is_solo(s):
         em.emit("PhaseStarted", {"phase": 4, "step": "ground_units"})
     else:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from .board import Board, board_key, load_board
 from .ground_units import SHELTER, new_tiles
 from .options import normalise, validate_setup
+from .expansions.multiplayer import german_seats, owners
+from .expansions.ju88 import night_fighters
 
 NAME = "duel-in-the-dark"
 RULESET_VERSION = "duel-in-the-dark/1"
@@ -42,6 +44,11 @@ def initial_state(setup: dict, rng=None) -> dict:
         "fighters_lost": [],
         "shelters": {},
         "commitments": [],
+        "medals": {"british": 0, "german": 0},          # §7.5 held medals (kept across nights)
+        "medals_fresh": {"british": 0, "german": 0},    # received in the current turn (§7.5)
+        "medals_awarded": 0,                            # C-47 taken from the supply
+        "weather_change_draws": [],                     # §7.2 / A-10: replayed in the swap night 2
+        "personal_track": {seat: 0 for seat in german_seats(options)} if options["players"] != 2 else {},
         "over": False,
         "result": None,
     }
@@ -58,11 +65,13 @@ def begin_night(state: dict, board: Board, night: int) -> None:
     options = state["setup"]
     fuel_override = options["fuel_max"] or {}
     fighters = {}
-    for f in board.fighters:
+    roster = night_fighters(board, options)
+    for f in roster:
         fuel_max = int(fuel_override.get(f["id"], f["fuel_max"]))
         fighters[f["id"]] = {
             "type": f["type"], "hex": None, "altitude": GROUND, "fuel": fuel_max, "fuel_max": fuel_max,
             "state": F_OUT_GAME if f["id"] in state["fighters_lost"] else F_RESERVE, "acted": False,
+            "mw50": None,  # §7.8: None | "charged" | "empty"
         }
     tiles = new_tiles()
     for tid, hex_id in state["shelters"].items():
@@ -87,8 +96,16 @@ def begin_night(state: dict, board: Board, night: int) -> None:
         "tiles": tiles,
         "airfield_bombs": {},
         "markers": {},
-        "german_turn": {"triggered": []},
+        "german_turn": {"triggered": [], "ended": []},
         "solo": None,
+        "owners": owners(roster, options, night),
+        "medals_on_board": {},          # §7.5 German bonus medals: {hex: count}
+        "fuel_medal_used": False,       # C-21 once per night
+        "weather_changes_done": [],     # §7.2 move numbers whose change has happened
+        "weather_changed_this_turn": False,
+        "rerouted_this_turn": False,
+        "plan_history": [],             # §7.3/§7.4 superseded plans {plan, nonce, hash}
+        "observer_badge": "outbound" if options["ju88"] else None,  # §9.1 outbound | return | None
     })
 
 

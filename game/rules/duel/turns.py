@@ -12,6 +12,8 @@ from .planning import commitment
 from .scoring import airfield_penalty, emergency_landing
 from .ground_units import airfield_capacity
 from .state import M_AIRBORNE, M_LANDED, airborne_fighters, grounded_fighters, is_solo
+from .advanced import weather_change
+from .expansions.multiplayer import is_multiplayer, multiplayer_result
 
 ORDER = ("mosquito", "german", "bomber")
 
@@ -56,6 +58,9 @@ def advance(em: Emitter, board: Board, finished: str | None, rng) -> None:
         if _skipped(em.state, nxt):
             continue
         em.emit("TurnStarted", {"actor": nxt, "round": em.state["round"]})
+        change = weather_change.due(em.state) if nxt == "bomber" else None
+        if change is not None:
+            weather_change.resolve(em, board, change, rng)
         if is_solo(em.state) and nxt != "german":
             solo.british_turn(em, board, nxt, rng)
             em.emit("TurnEnded", {"actor": nxt})
@@ -94,9 +99,13 @@ def end_night(em: Emitter, board: Board) -> None:
     s = em.state
     em.emit("NightEnded", {"night": s["night"], "score": s["score"], "margin": s["score"] - s["night_start_score"]})
     if s["plan"] is not None:
-        em.emit("PlanRevealed", {"night": s["night"], "plan": s["plan"], "nonce": s["nonce"]})
-        em.emit("CommitmentVerified", {"night": s["night"], "hash": s["commitment"],
-                                        "ok": commitment(s["plan"], s["nonce"]) == s["commitment"]})
+        revealed = {"night": s["night"], "plan": s["plan"], "nonce": s["nonce"]}
+        if s["plan_history"]:  # §7.3/§7.4: every superseded plan with its nonce
+            revealed["superseded"] = [{"plan": h["plan"], "nonce": h["nonce"]} for h in s["plan_history"]]
+        em.emit("PlanRevealed", revealed)
+        for h in s["plan_history"] + [{"plan": s["plan"], "nonce": s["nonce"], "hash": s["commitment"]}]:
+            em.emit("CommitmentVerified", {"night": s["night"], "hash": h["hash"],
+                                            "ok": commitment(h["plan"], h["nonce"]) == h["hash"]})
     if s["night"] < s["nights_total"]:
         em.emit("NightStarted", {"night": s["night"] + 1})
         return
@@ -113,6 +122,8 @@ def game_result(state: dict) -> dict:
                 "reason": "swap: the seat that played British in night 1 totals "
                           f"{seat:+d} (night-1 side names the winning seat)",
                 "seat_totals": {"british_in_night_1": seat, "german_in_night_1": -seat}}
+    if is_multiplayer(state):
+        return multiplayer_result(state)
     score = state["score"]
     winner = "british" if score > 0 else "german" if score < 0 else None
     return {"winner": winner, "score": score, "night_margins": margins, "reason": "victory points"}

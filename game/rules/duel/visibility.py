@@ -31,6 +31,9 @@ def plan_view(state: dict, side: str | None) -> dict | None:
         out["length"] = len(plan["route"])
         if side == REFEREE or state["plan_revealed"]:
             out["nonce"] = state["nonce"]
+            out["superseded"] = [dict(h) for h in state["plan_history"]]
+        elif state["plan_history"]:
+            out["superseded"] = [dict(h["plan"]) for h in state["plan_history"]]
         return out
     return None
 
@@ -87,6 +90,15 @@ def view(state: dict, side: str | None, to_move: list[str], legal: list[dict] | 
         "known_plan": public_plan(state),
         "plan": plan_view(state, side),
         "solo": dict(state["solo"]) if state["solo"] else None,
+        # advanced rules and expansions (§7, §9): all public (§10.5)
+        "medals": dict(state["medals"]),
+        "medals_on_board": dict(state["medals_on_board"]),
+        "fuel_medal_used": state["fuel_medal_used"],
+        "weather_changes_done": list(state["weather_changes_done"]),
+        "owners": dict(state["owners"]),
+        "personal_track": dict(state["personal_track"]),
+        "observer_badge": state["observer_badge"],
+        "reroutes": len(state["plan_history"]),
         "result": dict(state["result"]) if state["result"] else None,
     }
     if legal is not None:

@@ -1,0 +1,68 @@
+"""Campaign endpoints: start a campaign, open its next night, read its standing."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import campaigns
+from ..models import Campaign
+from ..services import CommandRejected
+
+
+class StartCampaignSerializer(serializers.Serializer):
+    system = serializers.CharField(default="nightfighter-solo")
+    setup = serializers.DictField(required=False, default=dict)
+
+
+class NextNightSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(min_value=0)
+    assignment = serializers.DictField(child=serializers.CharField(), required=False, default=dict,
+                                       help_text="fighter slot → pilot id; empty = best available")
+
+
+def campaign_body(campaign: Campaign) -> dict:
+    aggregate = campaigns.fold_campaign(campaign)
+    return {
+        "id": campaign.pk, "system": campaign.system, "player": campaign.player.get_username(),
+        "status": campaign.status, "version": campaign.version, "standing": campaign.standing,
+        "current_game": campaign.current_game_id, "nights": aggregate["nights"],
+    }
+
+
+class CampaignListCreate(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request):
+        qs = Campaign.objects.select_related("player").order_by("-created_at")[:200]
+        return Response([{"id": c.pk, "system": c.system, "player": c.player.get_username(), "status": c.status,
+                          "standing": c.standing} for c in qs])
+
+    @extend_schema(request=StartCampaignSerializer, responses={201: dict})
+    def post(self, request):
+        data = StartCampaignSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        campaign = campaigns.start_campaign(player=request.user, **data.validated_data)
+        return Response(campaign_body(campaign), status=status.HTTP_201_CREATED)
+
+
+class CampaignDetail(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, campaign_id):
+        return Response(campaign_body(get_object_or_404(Campaign.objects.select_related("player"), pk=campaign_id)))
+
+
+class CampaignNights(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=NextNightSerializer, responses={201: dict})
+    def post(self, request, campaign_id):
+        if not Campaign.objects.filter(pk=campaign_id).exists():
+            raise CommandRejected(404, "campaign_not_found", "no such campaign")
+        data = NextNightSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = campaigns.start_next_night(campaign_id, request.user, data.validated_data["expected_version"],
+                                          data.validated_data["assignment"] or None)
+        return Response({"game_id": game.pk, "campaign": campaign_body(Campaign.objects.get(pk=campaign_id))},
+                        status=status.HTTP_201_CREATED)
