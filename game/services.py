@@ -238,7 +238,8 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         new_events[0].command = {"side": side, **command}
         rows, _ = _commit(game, system, aggregate, new_events, user.get_username(), side)
 
-        sight = Sight(frozenset(seats), game.status != Game.Status.RUNNING)
+        ended = game.status != Game.Status.RUNNING
+        sight = Sight(frozenset(seats), ended, ended)
         body = {"version": game.version, "events": [serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)]}
         if idempotency_key:
             IdempotencyRecord.objects.create(user=user, key=idempotency_key, stream=game.stream,

@@ -16,17 +16,21 @@ from .rules.contract import PUBLIC, REFEREE
 class Sight:
     sides: frozenset[str]
     everything: bool
+    ended: bool = False
 
     def may_see(self, visibility: str) -> bool:
         return self.everything or visibility == PUBLIC or visibility in self.sides
 
     def view_side(self, requested: str | None = None) -> str | None:
-        """The side argument for ``engine.view``."""
-        if self.everything:
+        """The side argument for ``engine.view``: a player sees their seat (so they can move)
+        unless they ask for the referee view they are entitled to; an ended game shows all."""
+        if self.ended or (requested == REFEREE and self.everything):
             return REFEREE
         if requested in self.sides:
             return requested
-        return next(iter(sorted(self.sides)), None)
+        if self.sides:
+            return sorted(self.sides)[0]
+        return REFEREE if self.everything else None
 
 
 def is_league_admin(user) -> bool:
@@ -47,7 +51,7 @@ def is_game_referee(user, game: Game) -> bool:
 
 def sight_for(user, game: Game) -> Sight:
     ended = game.status != Game.Status.RUNNING
-    return Sight(seated_sides(user, game), ended or is_game_referee(user, game))
+    return Sight(seated_sides(user, game), ended or is_game_referee(user, game), ended)
 
 
 def may_view_game(user, game: Game) -> bool:

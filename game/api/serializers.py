@@ -38,3 +38,76 @@ class GameSummarySerializer(serializers.Serializer):
     players = serializers.DictField(child=serializers.CharField())
     deadline_at = serializers.DateTimeField(allow_null=True)
     created_at = serializers.DateTimeField()
+
+
+# Response shapes, for the OpenAPI schema (the views build plain dicts of these shapes).
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error: a machine code and a human message; some add fields (``version``, ``errors``)."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class CreatedGameSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    system = serializers.CharField()
+    to_move = serializers.ListField(child=serializers.CharField())
+
+
+class GameDetailSerializer(GameSummarySerializer):
+    your_sides = serializers.ListField(child=serializers.CharField())
+    viewing_as = serializers.CharField(allow_null=True)
+    view = serializers.DictField()
+    legal_actions = serializers.ListField(child=serializers.DictField())
+    clock = serializers.DictField()
+    time_control = serializers.DictField(allow_null=True)
+
+
+class EventSerializer(serializers.Serializer):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    payload = serializers.DictField()
+    visibility = serializers.CharField()
+    actor = serializers.CharField(allow_blank=True)
+    recorded_at = serializers.DateTimeField(allow_null=True)
+    dice = serializers.JSONField(required=False, allow_null=True, help_text="referees and finished games only")
+    command = serializers.JSONField(required=False, allow_null=True, help_text="referees and finished games only")
+
+
+class EventsSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    events = EventSerializer(many=True)
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    event = EventSerializer()
+    state = serializers.JSONField()
+
+
+class ReplaySerializer(GameSummarySerializer):
+    seed = serializers.CharField(allow_null=True)
+    seed_verified = serializers.BooleanField()
+    rolls_checked = serializers.IntegerField()
+    verified = serializers.BooleanField()
+    problems = serializers.ListField(child=serializers.CharField())
+    steps = serializers.ListField(child=serializers.DictField())
+
+
+class ImportedGameSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    version = serializers.IntegerField()
+    outcome = serializers.JSONField(allow_null=True)
+
+
+def with_errors(success: dict, *statuses: int) -> dict:
+    """``success`` responses plus the error statuses an endpoint may answer, all ``ErrorSerializer``.
+
+    Any endpoint may also be rate limited (429) or find the database unavailable (503).
+    """
+    return {**success, **{status: ErrorSerializer for status in (*statuses, 429, 503)}}

@@ -14,7 +14,10 @@ from ..models import Game, GameSeat
 from ..rules.registry import get_system
 from ..store import read_events
 from ..visibility import is_league_admin, may_view_game, sight_for
-from .serializers import CommandSerializer, CreateGameSerializer, GameSummarySerializer
+from .serializers import (
+    CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EventsSerializer, GameDetailSerializer,
+    GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,
+)
 
 
 def games_with_seats():
@@ -62,7 +65,7 @@ class GameListCreate(APIView):
     throttle_scope = "commands"
     throttle_classes = [ScopedRateThrottle]
 
-    @extend_schema(responses=GameSummarySerializer(many=True), parameters=[
+    @extend_schema(responses=with_errors({200: GameSummarySerializer(many=True)}, 401), parameters=[
         OpenApiParameter("mine", bool), OpenApiParameter("system", str), OpenApiParameter("status", str)])
     def get(self, request):
         games = games_with_seats()
@@ -76,7 +79,8 @@ class GameListCreate(APIView):
         games = games.distinct()[:200]
         return Response([game_summary(g) for g in games])
 
-    @extend_schema(request=CreateGameSerializer, responses={201: GameSummarySerializer})
+    @extend_schema(request=CreateGameSerializer,
+                   responses=with_errors({201: CreatedGameSerializer}, 400, 401, 403, 413, 422))
     def post(self, request):
         data = CreateGameSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -94,7 +98,8 @@ class GameListCreate(APIView):
 class GameDetail(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("side", str)])
+    @extend_schema(parameters=[OpenApiParameter("side", str)],
+                   responses=with_errors({200: GameDetailSerializer}, 401, 404))
     def get(self, request, game_id):
         game = visible_game(request, game_id)
         return Response(game_detail(game, request.user, request.query_params.get("side")))
@@ -105,7 +110,8 @@ class GameCommands(APIView):
     throttle_scope = "commands"
     throttle_classes = [ScopedRateThrottle]
 
-    @extend_schema(request=CommandSerializer, responses={201: dict},
+    @extend_schema(request=CommandSerializer, responses=with_errors({201: EventsSerializer}, 400, 401, 403, 404,
+                                                                       409, 413, 422),
                    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)])
     def post(self, request, game_id):
         if not isinstance(request.data, dict):
@@ -123,7 +129,8 @@ class GameCommands(APIView):
 class GameEvents(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(parameters=[OpenApiParameter("after", int)], responses={200: dict})
+    @extend_schema(parameters=[OpenApiParameter("after", int)],
+                   responses=with_errors({200: EventsSerializer}, 400, 401, 404))
     def get(self, request, game_id):
         game = visible_game(request, game_id)
         try:
@@ -148,7 +155,7 @@ def finished_records(request, game_id):
 class GameReplay(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses=with_errors({200: ReplaySerializer}, 401, 404, 409))
     def get(self, request, game_id):
         game, records = finished_records(request, game_id)
         check = replay.verify(game.stream, records)
@@ -166,7 +173,7 @@ class GameReplay(APIView):
 class GameExport(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={(200, "application/x-ndjson"): str})
+    @extend_schema(responses=with_errors({(200, "application/x-ndjson"): str}, 401, 404, 409))
     def get(self, request, game_id):
         game, records = finished_records(request, game_id)
         response = HttpResponse(replay.export_lines(game.stream, game.system, records),
@@ -180,7 +187,8 @@ class GameImport(APIView):
     throttle_scope = "commands"
     throttle_classes = [ScopedRateThrottle]
 
-    @extend_schema(request={"application/x-ndjson": str}, responses={201: dict})
+    @extend_schema(request={"application/x-ndjson": str},
+                   responses=with_errors({201: ImportedGameSerializer}, 400, 401, 413, 422))
     def post(self, request):
         text = request.body.decode("utf-8", errors="replace")
         try:

@@ -50,6 +50,7 @@ from .evolve import evolve as _evolve
 from .options import validate_setup as _validate_setup
 from .state import F_RESERVE, NAME, RULESET_VERSION, SIDES, initial_state as _initial_state, is_solo
 from .advanced import medals, rerouting
+from .expansions import wilde_sau, window
 from .expansions.multiplayer import designated_german, german_seats, is_multiplayer, seats
 from .options import normalise
 from .visibility import view as _view
@@ -57,7 +58,7 @@ from .visibility import view as _view
 STEP_SIDE = {
     "place_fighters": "german", "weather": "british", "planning": "british", "ground_units": "german",
     "deploy": "british", "mosquito": "british", "mosquito_drop": "british", "german": "german",
-    "bomber": "british",
+    "bomber": "british", "window": "british", "wild_sau": "german",
 }
 
 COMMANDS = {
@@ -76,9 +77,12 @@ COMMANDS = {
     "AdvanceBomber": ("bomber", bomber.advance_bomber),
     "ReRoute": ("bomber", rerouting.reroute),
     "UseMedal": ("german", medals.use_medal),
+    "DeclareWindow": ("window", window.declare),
+    "PlaceWildSau": ("wild_sau", wilde_sau.place),
+    "MoveWildSau": ("german", wilde_sau.move),
 }
 # side-wide German decisions made by the designated seat in the 3–5 player variant
-DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal"})
+DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal", "PlaceWildSau", "MoveWildSau"})
 
 
 class DuelInTheDark:

@@ -17,6 +17,7 @@ from .planning import find_route
 from .state import F_AIRBORNE, F_GROUND, F_RESERVE, FLIGHT_LEVELS, M_WAITING, airborne_fighters, is_solo
 from .emitter import Emitter
 from .advanced import medals, mw50, rerouting
+from .expansions import wilde_sau, window
 from .expansions.multiplayer import designated_german, is_multiplayer
 
 
@@ -37,6 +38,8 @@ def legal_actions(state: dict, board: Board, side: str) -> list[dict]:
         "planning": _planning, "ground_units": _ground_units,
         "deploy": lambda s, b: [{"type": "DeployBritish"}], "mosquito": _mosquito,
         "mosquito_drop": _mosquito_drop, "german": lambda s, b: _german(s, b, seat), "bomber": _bomber,
+        "window": lambda s, b: window.suggestions(s),
+        "wild_sau": wilde_sau.placement_suggestions,
     }
     return builders[step](state, board) if step in builders else []
 
@@ -184,6 +187,7 @@ def _german(state: dict, board: Board, seat: str | None) -> list[dict]:
     out = [c for c in out if _valid(_check_german, state, board, c, seat)]
     if seat is None or seat == designated_german(state["setup"]):
         out += [c for c in medals.german_actions(state) if _valid(_check_medal, state, board, c)]
+        out += wilde_sau.suggestions(state, board)
     return out + [{"type": "EndGermanTurn"}]
 
 

@@ -5,7 +5,8 @@ the first move only (fixed for the night); ``sabotage``/``evasion`` spend Britis
 The next route card is revealed (direction and colour, never the rest of the route), the Bomber
 moves one hex, British sabotage destroys units (A-40) and the entered hex is resolved in the
 order of §4.6: storm, flak, fighters (then German medals and the 3–5 player personal tracks),
-target bombing, British medals for an empty hex, landing (with the fog check).
+medals for the move, Wilde Sau, Window, target bombing, landing (with the fog check and the
+Window overflow penalty); Wilde Sau that flew in the German turn then leave (§4.4 step 9).
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from .state import FLIGHT_LEVELS, airborne_fighters
 from .weather import cloud, fog, storm
 from . import turns
 from .advanced import medals
-from .expansions.ju88 import JU88_ID
+from .expansions import wilde_sau, window
+from .expansions.ju88 import JU88_ID, badge_side
 from .expansions.multiplayer import is_multiplayer, personal_gain
 
 
@@ -51,6 +53,10 @@ def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | No
     if in_hex:
         _fighter_fight(em, to, evasion)
     medals.award_for_entry(em, in_hex, move_no, lands)
+    if em.state["wild_sau"]:
+        wilde_sau.interception(em, to)
+    if em.state["window"]["positions"]:
+        window.on_move(em, to, move_no)
     if target is not None and to == target and not em.state["bomber"]["target_bombed"]:
         city = board.cities[to]
         amount, reasons = target_bombing(em.state, board, to, extra_markers)
@@ -58,6 +64,10 @@ def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | No
         em.score("british", amount, reasons, "target bombed")
     if lands:
         land(em, to)
+        if em.state["window"]["positions"]:
+            window.on_landing(em)
+    if em.state["wild_sau"]:
+        wilde_sau.remove_flown(em)
     return to
 
 
@@ -65,7 +75,7 @@ def _fighter_fight(em: Emitter, hex_id: int, evasion: int) -> None:
     """§5.1 with the Ju 88 badge (§9.1), medals (§7.5) and the personal tracks (§9.3)."""
     s = em.state
     in_hex = airborne_fighters(s, hex_id)
-    badge = s["observer_badge"] if JU88_ID in in_hex and cloud(s, hex_id) else None
+    badge = badge_side(s) if JU88_ID in in_hex and cloud(s, hex_id) else None
     if badge:
         em.emit("ObserverBadgeUsed", {"fighter": JU88_ID, "leg": badge, "hex": hex_id})
     if evasion:

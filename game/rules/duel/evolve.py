@@ -37,7 +37,7 @@ def evolve(state: dict, event) -> dict:
 
 
 # events that only record what happened (the state follows from the events around them)
-RECORD_ONLY = frozenset({"TurnEnded", "MosquitoWaited", "MosquitoCombat", "SoloCardDrawn"})
+RECORD_ONLY = frozenset({"TurnEnded", "MosquitoWaited", "MosquitoCombat", "SoloCardDrawn", "WildSauInterception"})
 
 
 def apply(state: dict, etype: str, p: dict) -> None:
@@ -306,7 +306,43 @@ def _observer_badge_used(s, p):
     s["observer_badge"] = "return" if p["leg"] == "outbound" else None
 
 
+def _window_declared(s, p):
+    s["window"]["declared"] = p["use"]
+
+
+def _window_cards_inserted(s, p):
+    s["window"].update(positions=p["positions"], nonce=p["nonce"])
+
+
+def _window_committed(s, p):
+    s["window"]["hash"] = p["hash"]
+
+
+def _window_revealed(s, p):
+    s["window"]["revealed"].append(p["move_no"])
+
+
+def _wild_sau_placed(s, p):
+    s["wild_sau"] = {t: {"hex": h, "moved": False} for t, h in p["tokens"].items()}
+
+
+def _wild_sau_moved(s, p):
+    s["wild_sau"][p["token"]].update(hex=p["to"], moved=True)
+
+
+def _wild_sau_removed(s, p):
+    for token in p["tokens"]:
+        s["wild_sau"].pop(token, None)
+
+
 HANDLERS = {
+    "WindowDeclared": _window_declared,
+    "WindowCardsInserted": _window_cards_inserted,
+    "WindowCommitted": _window_committed,
+    "WindowRevealed": _window_revealed,
+    "WildSauPlaced": _wild_sau_placed,
+    "WildSauMoved": _wild_sau_moved,
+    "WildSauRemoved": _wild_sau_removed,
     "MedalsAwarded": _medals_awarded,
     "MedalsSpent": _medals_spent,
     "GermanMedalsPlaced": _german_medals_placed,

@@ -20,6 +20,7 @@ from .scoring import balloon_barrages
 from .state import FLIGHT_LEVELS, LOW, M_AIRBORNE, M_LANDED, M_WAITING, is_solo
 from . import turns
 from .advanced import medals
+from .expansions.wilde_sau import blocks_airfield
 
 
 def _require_mosquito_up(state: dict) -> dict:
@@ -106,6 +107,8 @@ def plan_drop(state: dict, board: Board, command: dict) -> dict:
         if target == "airfield":
             if not board.has_german_airfield(hex_id):
                 reject("no_airfield_in_hex", f"hex {hex_id} has no German airfield")
+            if blocks_airfield(state, hex_id):
+                reject("target_indestructible", "an airfield holding Wilde Sau cannot be bombed (§9.4)")
             if state["airfield_bombs"].get(str(hex_id), 0) + n < 1 + smoke:
                 reject("bombs_insufficient_for_smoke", f"{1 + smoke} bombs needed to hit the airfield (C-17)")
         else:

@@ -53,6 +53,17 @@ DEFAULT_OPTIONS: dict = {
     "ju88": False,                    # §9.1 Ju 88 (replaces one fighter) with observer badge
     "ju88_replaces": "yellow",        # §9.1 which fighter the Ju 88 replaces
     "players": 2,                     # §9.3 3–5 player variant: 3, 4 or 5 seats
+    "window": False,                  # §9.4 Window / Wilde Sau
+    "window_multi_night": False,      # §9.4 optional allocations for 2 or 3 nights
+    "window_cancels_fighters": False,  # C-44 (only the default reading is implemented)
+    "walls_have_ears": False,         # §9.2 five city crests, five German re-placements
+    "walls_random_target": False,     # §9.2 optional rule: the target crest is drawn
+    "railway_flak": False,            # §9.6 one tile becomes a railway flak
+    "quad_flak": False,               # §9.7 one tile becomes a quad flak
+    "acoustic_mirror": False,         # §9.8 one tile becomes an acoustic mirror (needs medals)
+    "ace_gunners": False,             # §9.9 silver and gold ace-gunner medals
+    "british_qf_guns": 0,             # §9.10 number of British 3.7-inch QF guns (count UNKNOWN)
+    "british_searchlights": 0,        # §9.11 number of British searchlights (count UNKNOWN)
 }
 
 ADVANCED_RULES = ("stronger_mosquito", "weather_changes", "reroute_after_weather_change",
@@ -61,6 +72,8 @@ PLAYER_COUNTS = (2, 3, 4, 5)
 
 _BOOL = {k for k, v in DEFAULT_OPTIONS.items() if isinstance(v, bool)}
 _INT = {k for k, v in DEFAULT_OPTIONS.items() if isinstance(v, int) and not isinstance(v, bool)}
+_COUNTS = ("british_qf_guns", "british_searchlights")  # may be 0 (= off)
+_INT -= set(_COUNTS)
 
 
 def normalise(setup: dict | None) -> dict:
@@ -100,6 +113,9 @@ def validate_setup(setup: dict | None) -> RuleViolation | None:
     conflict = _conflict(options, setup)
     if conflict is not None:
         return conflict
+    for key in _COUNTS:
+        if not isinstance(options[key], int) or isinstance(options[key], bool) or not 0 <= options[key] <= 9:
+            return RuleViolation("invalid_option", f"{key} must be an integer 0–9")
     if options["mode"] not in MODES:
         return RuleViolation("invalid_option", f"mode must be one of {MODES}")
     if options["mode"] == "swap" and options["nights"] != 2:
@@ -158,6 +174,17 @@ def _conflict(options: dict, setup: dict) -> RuleViolation | None:
         return RuleViolation("options_conflict", "medal_supply needs medals (rule 4)")
     if options["wind_change_cards"] is not None and not options["weather_changes"]:
         return RuleViolation("options_conflict", "wind_change_cards needs weather_changes (rule 2)")
+    if options["window_multi_night"] and not options["window"]:
+        return RuleViolation("options_conflict", "window_multi_night needs window")
+    if options["window_multi_night"] and options["nights"] not in (2, 3):
+        return RuleViolation("options_conflict", "window_multi_night and nights: the tables are for 2 or 3 nights")
+    if options["window_cancels_fighters"]:
+        return RuleViolation("invalid_option", "window_cancels_fighters is not supported (C-44 default only)")
+    if options["acoustic_mirror"] and not options["medals"]:
+        return RuleViolation("acoustic_mirror_requires_advanced_rules",
+                             "acoustic_mirror needs medals: the mirror is played only with the advanced rules (§9.8)")
+    if options["walls_random_target"] and not options["walls_have_ears"]:
+        return RuleViolation("options_conflict", "walls_random_target needs walls_have_ears")
     if "ju88_replaces" in setup and not options["ju88"]:
         return RuleViolation("options_conflict", "ju88_replaces needs ju88")
     return None

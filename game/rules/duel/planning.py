@@ -36,6 +36,12 @@ def commitment(plan: dict, nonce: str) -> str:
     return hashlib.sha256(body.encode("utf-8") + nonce.encode("ascii")).hexdigest()
 
 
+def window_commitment(positions: list[int], nonce: str) -> str:
+    """§9.4: the Window positions are committed the same way (``{"positions": [...]}`` ‖ nonce)."""
+    body = json.dumps({"positions": sorted(positions)}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode("utf-8") + nonce.encode("ascii")).hexdigest()
+
+
 def parse_plan(command: dict) -> dict:
     plan = {}
     for key in PLAN_FIELDS:

@@ -15,6 +15,7 @@ from .state import F_RESERVE, is_solo
 from .weather import card_payload, choose_card
 from . import solo, turns
 from .advanced import mw50
+from . import phase5
 from .expansions.multiplayer import is_multiplayer
 
 
@@ -87,7 +88,7 @@ def place_ground_units(em: Emitter, board: Board, command: dict, rng) -> None:
         solo.deploy(em, board)
         turns.start_duel(em, board, rng)
     else:
-        em.emit("PhaseStarted", {"phase": 5, "step": "deploy"})
+        em.emit("PhaseStarted", {"phase": 5, "step": phase5.first_step(em.state)})
 
 
 def deploy_british(em: Emitter, board: Board, command: dict, rng) -> None:
@@ -97,4 +98,4 @@ def deploy_british(em: Emitter, board: Board, command: dict, rng) -> None:
         if key in command and command[key] != plan[field]:
             reject("deployment_does_not_match_plan", f"the {key} must start on its committed airfield")
     em.emit("BritishDeployed", {"bomber": plan["takeoff_bomber"], "mosquito": plan["takeoff_mosquito"]})
-    turns.start_duel(em, board, rng)
+    phase5.proceed(em, board, rng, "deploy")

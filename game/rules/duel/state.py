@@ -106,6 +106,11 @@ def begin_night(state: dict, board: Board, night: int) -> None:
         "rerouted_this_turn": False,
         "plan_history": [],             # §7.3/§7.4 superseded plans {plan, nonce, hash}
         "observer_badge": "outbound" if options["ju88"] else None,  # §9.1 outbound | return | None
+        "window": {"declared": None, "positions": [], "nonce": None, "hash": None, "revealed": []},  # §9.4
+        "wild_sau": {},                 # §9.4 {token: {hex, moved}}
+        "british_units": {"qf": [], "searchlights": []},  # §9.10, §9.11 hexes
+        "crests": None,                 # §9.2 the five crest cities handed over
+        "crest_draws": [],              # §9.2 optional rule: drawn target crests (British-only)
     })
 
 

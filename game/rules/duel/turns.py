@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .board import Board
 from .emitter import Emitter
-from .planning import commitment
+from .planning import commitment, window_commitment
 from .scoring import airfield_penalty, emergency_landing
 from .ground_units import airfield_capacity
 from .state import M_AIRBORNE, M_LANDED, airborne_fighters, grounded_fighters, is_solo
@@ -102,7 +102,12 @@ def end_night(em: Emitter, board: Board) -> None:
         revealed = {"night": s["night"], "plan": s["plan"], "nonce": s["nonce"]}
         if s["plan_history"]:  # §7.3/§7.4: every superseded plan with its nonce
             revealed["superseded"] = [{"plan": h["plan"], "nonce": h["nonce"]} for h in s["plan_history"]]
+        if s["window"]["hash"]:  # §9.4: the Window positions
+            revealed["window"] = {"positions": s["window"]["positions"], "nonce": s["window"]["nonce"]}
         em.emit("PlanRevealed", revealed)
+        if s["window"]["hash"]:
+            em.emit("CommitmentVerified", {"night": s["night"], "hash": s["window"]["hash"], "ok": window_commitment(
+                s["window"]["positions"], s["window"]["nonce"]) == s["window"]["hash"]})
         for h in s["plan_history"] + [{"plan": s["plan"], "nonce": s["nonce"], "hash": s["commitment"]}]:
             em.emit("CommitmentVerified", {"night": s["night"], "hash": h["hash"],
                                             "ok": commitment(h["plan"], h["nonce"]) == h["hash"]})

@@ -38,6 +38,15 @@ def plan_view(state: dict, side: str | None) -> dict | None:
     return None
 
 
+def window_view(state: dict, side: str | None) -> dict:
+    """§9.4 / §10.5: the announcement and the hash are public; positions British-only until revealed."""
+    w = state["window"]
+    out = {"declared": w["declared"], "commitment": w["hash"], "revealed_at_moves": list(w["revealed"])}
+    if side in (BRITISH, REFEREE) or state["plan_revealed"]:
+        out["positions"] = list(w["positions"])
+    return out
+
+
 def public_plan(state: dict) -> dict:
     """The plan items play has revealed so far (deployment, bombing, landings)."""
     return {k: state["public_plan"][k] for k in PLAN_FIELDS if k in state["public_plan"]}
@@ -99,6 +108,8 @@ def view(state: dict, side: str | None, to_move: list[str], legal: list[dict] | 
         "personal_track": dict(state["personal_track"]),
         "observer_badge": state["observer_badge"],
         "reroutes": len(state["plan_history"]),
+        "window": window_view(state, side),
+        "wild_sau": {t: dict(ws) for t, ws in sorted(state["wild_sau"].items())},
         "result": dict(state["result"]) if state["result"] else None,
     }
     if legal is not None:

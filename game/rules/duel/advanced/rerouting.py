@@ -30,6 +30,11 @@ def allowed(state: dict) -> str | None:
     return None
 
 
+def budget(state: dict) -> int:
+    """``max_route_cards`` − cards executed; revealed Window cards count as executed (A-50)."""
+    return state["setup"]["max_route_cards"] - state["bomber"]["moves_done"] - len(state["window"]["revealed"])
+
+
 def _free_heading(state: dict) -> bool:
     b, cards = state["bomber"], state["bomber"]["revealed_cards"]
     return b["heading"] is None or (b["target_bombed"] and bool(cards) and cards[-1]["colour"] == RED)
@@ -57,7 +62,7 @@ def new_plan(state: dict, board: Board, command: dict) -> dict:
     done = b["moves_done"]
     validate_route(parsed["route"], b["hex"], parsed["target"], parsed["landing_bomber"], board, state["setup"],
                    heading=None if _free_heading(state) else b["heading"],
-                   limit=state["setup"]["max_route_cards"] - done, returning=b["target_bombed"])
+                   limit=budget(state), returning=b["target_bombed"])
     parsed["route"] = plan["route"][:done] + parsed["route"]
     return parsed
 
@@ -76,12 +81,12 @@ def suggestions(state: dict, board: Board) -> list[dict]:
     if allowed(state) is None:
         return []
     plan, b = state["plan"], state["bomber"]
-    budget = state["setup"]["max_route_cards"] - b["moves_done"]
+    left = budget(state)
     out = []
     for landing in board.british_airfields:
         if landing == plan["landing_mosquito"]:
             continue
-        cmd = _suggest(state, board, plan["target"], landing, budget)
+        cmd = _suggest(state, board, plan["target"], landing, left)
         if cmd is not None:
             out.append(cmd)
     return out

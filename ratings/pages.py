@@ -1,0 +1,64 @@
+"""League table, leaderboards and player pages (issue 7; service.md "Ratings").
+
+Read through the ratings app's projections (``leaderboards``, ``league_table``); the
+rating-history chart is plain server-drawn SVG, so it needs no script.
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404, render
+
+from game.rules.registry import available_systems
+
+from .leaderboards import elo_leaderboard, player_ratings, solo_leaderboard
+from .league_table import season_table
+from .models import League
+
+ELO_SYSTEMS = ("303", "duel-in-the-dark")
+SOLO_SYSTEMS = ("nightfighter-solo",)
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 260, 56
+LEADERBOARD_ROWS = 50
+
+
+def league_index(request):
+    leagues = League.objects.prefetch_related("seasons").all()
+    boards = [{"system": s, "rows": elo_leaderboard(s, LEADERBOARD_ROWS)} for s in ELO_SYSTEMS
+              if s in available_systems()]
+    solo = [{"system": s, "rows": solo_leaderboard(s, LEADERBOARD_ROWS)} for s in SOLO_SYSTEMS
+            if s in available_systems()]
+    return render(request, "ratings/league_index.html", {"leagues": leagues, "boards": boards, "solo": solo})
+
+
+def league_page(request, slug):
+    league = get_object_or_404(League.objects.prefetch_related("seasons", "organisers"), slug=slug)
+    seasons = [{"season": s, "table": season_table(s)} for s in league.seasons.all()]
+    return render(request, "ratings/league.html", {"league": league, "seasons": seasons})
+
+
+def rating_chart(history: list[dict]) -> dict | None:
+    """Points of a rating-history line chart in SVG user units (oldest game on the left)."""
+    if not history:
+        return None
+    values = [history[0]["rating_before"]] + [h["rating_after"] for h in history]
+    low, high = min(values), max(values)
+    span = max(high - low, 1.0)
+    step = (CHART_WIDTH - 2 * CHART_PAD) / max(len(values) - 1, 1)
+
+    def y(v: float) -> float:
+        return round(CHART_HEIGHT - CHART_PAD - (v - low) / span * (CHART_HEIGHT - 2 * CHART_PAD), 1)
+
+    points = [{"x": round(CHART_PAD + i * step, 1), "y": y(v), "rating": round(v),
+               "label": "start" if i == 0 else f"game {i} vs {history[i - 1]['opponent']}"}
+              for i, v in enumerate(values)]
+    return {
+        "width": CHART_WIDTH, "height": CHART_HEIGHT, "pad": CHART_PAD, "points": points,
+        "polyline": " ".join(f"{p['x']},{p['y']}" for p in points),
+        "low": round(low), "high": round(high), "y_low": y(low), "y_high": y(high),
+        "right": CHART_WIDTH - CHART_PAD, "bottom": CHART_HEIGHT - CHART_PAD,
+    }
+
+
+def player_page(request, username):
+    player = get_object_or_404(get_user_model(), username=username)
+    systems = [{**r, "chart": rating_chart(r["history"])} for r in player_ratings(player, request.user)]
+    return render(request, "ratings/player.html", {"player": player, "systems": systems})
