@@ -80,6 +80,9 @@ def reset_connections() -> None:
     """Forget pooled broker connections so the next send uses the current broker_url."""
     app._pool = None
     app.amqp._producer_pool = None
+    app._backend_cache = None  # the result backend is cached too (memory → Redis and back)
+    if hasattr(app._local, "backend"):
+        del app._local.backend
 
 
 @pytest.fixture

@@ -1,7 +1,10 @@
-"""Tournament tasks."""
+"""Tournament tasks: consumers of the ``game_finished`` outbox topic (idempotent, ``acks_late``)."""
 from celery import shared_task
+
+from . import services
 
 
 @shared_task(acks_late=True)
-def record_game_result(game_id: str, result_seq: int) -> None:
-    """Feed a finished game into its tournament stream (filled in by the tournament app)."""
+def record_game_result(game_id: str, result_seq: int) -> bool:
+    """Feed a finished game into its tournament stream; a second delivery changes nothing."""
+    return services.record_game_result(game_id, result_seq)

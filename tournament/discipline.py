@@ -1,0 +1,45 @@
+"""The referee's discipline ladder (service.md, "Referee discipline"; 303 sheet, "GRA FAIR PLAY").
+
+Offences of an entrant are counted per tournament (``penalty_scope="tournament"``, default) or
+per pairing (``"pairing"``): 1st → warning, 2nd → yellow card, 3rd → warning, 4th → red card.
+Every later offence is a red card again [RULING: the sheet stops at the fourth]. A revoked
+penalty no longer counts, so everything after it is re-graded. No Django here.
+"""
+from __future__ import annotations
+
+WARNING, YELLOW, RED = "warning", "yellow", "red"
+LADDER = (WARNING, YELLOW, WARNING, RED)
+TOURNAMENT_SCOPE, PAIRING_SCOPE = "tournament", "pairing"
+SCOPES = (TOURNAMENT_SCOPE, PAIRING_SCOPE)
+OFFENCES = ("stalling", "disturbing_play", "foul_language", "insulting_others", "other")
+
+
+def level_for(count: int) -> str:
+    """The sanction for the ``count``-th counted offence (1-based)."""
+    return LADDER[min(count, len(LADDER)) - 1]
+
+
+def grade(penalties: list[dict], scope: str) -> list[dict]:
+    """Each penalty with its ``level`` (``None`` once revoked) and ``offence_number``.
+
+    ``penalties``: dicts with ``id``, ``entrant``, ``pairing`` and ``revoked`` in issue order.
+    """
+    counts: dict[tuple, int] = {}
+    graded = []
+    for p in penalties:
+        if p["revoked"]:
+            graded.append({**p, "level": None, "offence_number": None})
+            continue
+        key = (p["entrant"],) if scope == TOURNAMENT_SCOPE else (p["entrant"], p["pairing"])
+        counts[key] = counts.get(key, 0) + 1
+        graded.append({**p, "level": level_for(counts[key]), "offence_number": counts[key]})
+    return graded
+
+
+def red_cards(graded: list[dict]) -> dict[str, set[str]]:
+    """``{pairing_id: {entrants sent off}}``."""
+    out: dict[str, set[str]] = {}
+    for p in graded:
+        if p["level"] == RED and p["pairing"]:
+            out.setdefault(p["pairing"], set()).add(p["entrant"])
+    return out

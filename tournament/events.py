@@ -1,0 +1,23 @@
+"""Event types of a tournament stream ``tournament-<id>`` (service.md, "Event sourcing").
+
+Payloads are documented where they are written (tournament/services.py); every correction is
+a new event (``PenaltyRevoked``, ``RefereeDecision``), nothing is changed in place.
+"""
+TOURNAMENT_CREATED = "TournamentCreated"
+SETTINGS_CHANGED = "TournamentSettingsChanged"
+ENTRANT_REGISTERED = "EntrantRegistered"
+ENTRANT_WITHDRAWN = "EntrantWithdrawn"
+CHECKED_IN = "CheckedIn"
+SEEDED = "Seeded"
+ROUND_STARTED = "RoundStarted"
+PAIRING_CREATED = "PairingCreated"
+PAIRING_GAME_CREATED = "PairingGameCreated"
+GAME_RESULT_RECORDED = "GameResultRecorded"
+KNOWLEDGE_TEST_SCORE_RECORDED = "KnowledgeTestScoreRecorded"
+PENALTY_ISSUED = "PenaltyIssued"
+PENALTY_REVOKED = "PenaltyRevoked"
+REFEREE_DECISION = "RefereeDecision"
+TOURNAMENT_FINISHED = "TournamentFinished"
+TOURNAMENT_CANCELLED = "TournamentCancelled"
+
+stream_for = "tournament-{}".format

@@ -1,0 +1,69 @@
+"""Tournament read models (service.md, "Tournaments").
+
+The truth is the event stream ``tournament-<id>``; these tables are indexes and caches that
+``manage.py rebuild_tournaments`` rebuilds from it: ``Tournament`` (settings, referees and
+status for permission checks and listing), ``Pairing``/``PairingGame`` (lookups from a game
+or a pairing id to its tournament), ``TournamentProjection`` (cached bracket and standings).
+"""
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+from .events import stream_for
+
+
+class Tournament(models.Model):
+    league = models.ForeignKey("ratings.League", on_delete=models.PROTECT, related_name="tournaments")
+    name = models.CharField(max_length=160)
+    system = models.CharField(max_length=40)
+    format = models.CharField(max_length=30)
+    scoring = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, default="registration")
+    is_public = models.BooleanField(default=True)
+    time_control = models.JSONField(null=True, blank=True)
+    referees = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="refereed_tournaments")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    @property
+    def stream(self) -> str:
+        return stream_for(self.pk)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TournamentSecret(models.Model):
+    """The seed of the tournament's lots (seeding ties, first sides); revealed when it finishes."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, primary_key=True, related_name="secret")
+    seed = models.CharField(max_length=128)
+
+
+class Pairing(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
+    key = models.CharField(max_length=40)
+    round = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="pairing_key_unique")]
+
+
+class PairingGame(models.Model):
+    game = models.OneToOneField("game.Game", on_delete=models.CASCADE, primary_key=True, related_name="pairing_link")
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="games")
+    leg = models.PositiveSmallIntegerField()
+
+
+class TournamentProjection(models.Model):
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, primary_key=True,
+                                      related_name="projection")
+    version = models.PositiveIntegerField()
+    bracket = models.JSONField()
+    standings = models.JSONField()

@@ -1,0 +1,333 @@
+"""Folding a tournament stream into its state (service.md, "Event sourcing" and "Tournaments").
+
+Pure: a list of events (``{"seq", "type", "payload"}``) in, a :class:`TournamentState` out.
+The brackets, standings and the next pairings to create are all derived from it, so a
+revocation or a referee decision recomputes everything that follows. No Django here.
+"""
+from __future__ import annotations
+
+import math
+
+from . import discipline, events as ev, scoring
+from .formats import berger, elimination, groups as group_format
+from .tiebreaks import DEFAULT_TIE_BREAKS, Row, add_derived, rank
+
+SINGLE_ELIMINATION = "single-elimination"
+DOUBLE_ELIMINATION = "double-elimination"
+ROUND_ROBIN = "round-robin"
+SWISS = "swiss"
+GROUPS_PLAYOFFS = "groups-playoffs"
+FORMATS = (SINGLE_ELIMINATION, DOUBLE_ELIMINATION, ROUND_ROBIN, SWISS, GROUPS_PLAYOFFS)
+ELIMINATION_FORMATS = (SINGLE_ELIMINATION, DOUBLE_ELIMINATION)
+
+GROUP_STAGE, PLAYOFF_STAGE, LEAGUE_STAGE = "group", "playoff", "main"
+
+# Events that touch one pairing only: its cached result alone is dropped.
+PAIRING_EVENTS = {ev.PAIRING_CREATED, ev.PAIRING_GAME_CREATED, ev.GAME_RESULT_RECORDED, ev.REFEREE_DECISION}
+
+REGISTRATION, RUNNING, FINISHED, CANCELLED = "registration", "running", "finished", "cancelled"
+
+DEFAULT_OPTIONS = {
+    "third_place": False,          # single elimination: a match for 3rd place
+    "grand_final_reset": True,     # double elimination: reset if the losers' finalist wins
+    "cycles": 1,                   # round robin: 1 single, 2 double
+    "rounds": None,                # swiss: default ceil(log2 N), at most N - 1
+    "bye_score": [2, 0],           # swiss: what a bye counts as (games for:against)
+    "group_count": 2,              # groups → playoffs
+    "advance_per_group": 2,
+    "requires_check_in": False,
+    "check_in_deadline": None,     # ISO datetime; check-in closes then
+    "late_entry": False,           # swiss: entries accepted after round 1, joining the next round
+    "game_setup": {},              # setup given to every game (e.g. another board of the same format)
+}
+
+
+class TournamentState:
+    def __init__(self, events: list[dict]):
+        self.info: dict = {}
+        self.options: dict = dict(DEFAULT_OPTIONS)
+        self.status = REGISTRATION
+        self.entrants: dict[str, dict] = {}
+        self.seeds: list[str] | None = None
+        self.seed_lot: list | None = None
+        self.rounds: list[dict] = []
+        self.pairings: dict[str, dict] = {}
+        self.tests: dict[str, float] = {}
+        self.penalties: list[dict] = []
+        self.decisions: dict[str, list[dict]] = {}
+        self.revealed_seed: str | None = None
+        self.version = 0
+        self._results: dict[str, scoring.PairingResult] = {}
+        for event in events:
+            self.apply(event)
+
+    # -- folding -------------------------------------------------------------------------
+    def apply(self, event: dict) -> None:
+        kind, p = event["type"], event["payload"]
+        self.version = event["seq"]
+        if kind in PAIRING_EVENTS:
+            self._results.pop(p["pairing_id"], None)
+        else:
+            self._results.clear()
+        if kind == ev.TOURNAMENT_CREATED:
+            self.info = dict(p)
+            self.options.update(p.get("options") or {})
+        elif kind == ev.SETTINGS_CHANGED:
+            self.info.update({k: v for k, v in p.items() if k != "options"})
+            self.options.update(p.get("options") or {})
+        elif kind == ev.ENTRANT_REGISTERED:
+            self.entrants[p["entrant"]] = {"rating": p.get("rating", 0), "late": p.get("late", False),
+                                           "withdrawn": False, "checked_in": False,
+                                           "registered_round": len(self.rounds)}
+        elif kind == ev.ENTRANT_WITHDRAWN:
+            self.entrants[p["entrant"]]["withdrawn"] = True
+            for pairing in self.pairings.values():
+                if p["entrant"] in (pairing["a"], pairing["b"]) and not pairing["bye"] \
+                        and len(pairing["results"]) < scoring.LEGS:
+                    pairing["withdrawn"].add(p["entrant"])
+        elif kind == ev.CHECKED_IN:
+            self.entrants[p["entrant"]]["checked_in"] = True
+        elif kind == ev.SEEDED:
+            self.seeds = list(p["order"])
+            self.seed_lot = p.get("lot")
+        elif kind == ev.ROUND_STARTED:
+            self.status = RUNNING
+            self.rounds.append({"round": p["round"], "stage": p["stage"]})
+        elif kind == ev.PAIRING_CREATED:
+            self.pairings[p["pairing_id"]] = {
+                "id": p["pairing_id"], "key": p["key"], "round": p["round"], "stage": p["stage"],
+                "group": p.get("group"), "a": p["a"], "b": p["b"], "bye": p.get("bye", False),
+                "first_sides": p.get("first_sides"), "lot": p.get("lot"),
+                "games": {}, "results": {},
+                "withdrawn": {n for n in (p["a"], p["b"]) if n in self.entrants and self.entrants[n]["withdrawn"]},
+            }
+        elif kind == ev.PAIRING_GAME_CREATED:
+            self.pairings[p["pairing_id"]]["games"][p["leg"]] = {
+                "leg": p["leg"], "game_id": p["game_id"], "sides": p["sides"]}
+        elif kind == ev.GAME_RESULT_RECORDED:
+            self.pairings[p["pairing_id"]]["results"][p["leg"]] = dict(p)
+        elif kind == ev.KNOWLEDGE_TEST_SCORE_RECORDED:
+            self.tests[p["entrant"]] = p["score"]
+        elif kind == ev.PENALTY_ISSUED:
+            self.penalties.append({"id": p["penalty_id"], "entrant": p["entrant"], "pairing": p.get("pairing_id"),
+                                   "category": p["category"], "text": p.get("text", ""),
+                                   "referee": p.get("referee", ""), "revoked": False, "revoke_reason": None,
+                                   "seq": event["seq"]})
+        elif kind == ev.PENALTY_REVOKED:
+            for penalty in self.penalties:
+                if penalty["id"] == p["penalty_id"]:
+                    penalty["revoked"], penalty["revoke_reason"] = True, p.get("reason")
+        elif kind == ev.REFEREE_DECISION:
+            self.decisions.setdefault(p["pairing_id"], []).append(dict(p, seq=event["seq"]))
+        elif kind == ev.TOURNAMENT_FINISHED:
+            self.status = FINISHED
+            self.revealed_seed = p.get("seed")
+        elif kind == ev.TOURNAMENT_CANCELLED:
+            self.status = CANCELLED
+
+    # -- basic facts ---------------------------------------------------------------------
+    @property
+    def format(self) -> str:
+        return self.info.get("format", SINGLE_ELIMINATION)
+
+    @property
+    def scheme(self) -> str:
+        return self.info.get("scoring", scoring.POLISH)
+
+    @property
+    def penalty_scope(self) -> str:
+        return self.info.get("penalty_scope", discipline.TOURNAMENT_SCOPE)
+
+    @property
+    def tie_breaks(self) -> list[str]:
+        return self.info.get("tie_breaks") or DEFAULT_TIE_BREAKS
+
+    @property
+    def started(self) -> bool:
+        return bool(self.rounds)
+
+    def active_entrants(self) -> list[str]:
+        """Entrants who take part: not withdrawn, checked in when check-in is required."""
+        need = self.options.get("requires_check_in")
+        return [n for n, e in self.entrants.items() if not e["withdrawn"] and (e["checked_in"] or not need)]
+
+    def ordered_pairings(self) -> list[dict]:
+        return list(self.pairings.values())
+
+    def pairing_for_key(self, key: str) -> dict | None:
+        return next((p for p in self.pairings.values() if p["key"] == key), None)
+
+    def current_pairing_of(self, entrant: str) -> dict | None:
+        """The entrant's latest pairing still under way: not decided, or ended only by a red card
+        (so the opponent can still be sent off in the same contest: both 0 points)."""
+        reds = discipline.red_cards(self.graded_penalties())
+        for pairing in reversed(self.ordered_pairings()):
+            if entrant in (pairing["a"], pairing["b"]) and not pairing["bye"] and (
+                    self.result(pairing["id"]).status != scoring.DECIDED or pairing["id"] in reds):
+                return pairing
+        return None
+
+    # -- results -------------------------------------------------------------------------
+    def graded_penalties(self) -> list[dict]:
+        return discipline.grade(self.penalties, self.penalty_scope)
+
+    def needs_winner(self, pairing: dict) -> bool:
+        return self.format in ELIMINATION_FORMATS or pairing["stage"] == PLAYOFF_STAGE
+
+    def _facts(self, pairing: dict, reds: dict) -> scoring.PairingFacts:
+        side_of = {pairing["a"]: "a", pairing["b"]: "b"}
+        games = []
+        for leg in sorted(pairing["results"]):
+            r = pairing["results"][leg]
+            vp = r.get("vp")
+            games.append(scoring.GameFact(
+                winner=side_of.get(r.get("winner")), aborted=bool(r.get("aborted")),
+                vp={side_of[name]: value for name, value in vp.items() if name in side_of} if vp else None))
+        decision = None
+        for d in self.decisions.get(pairing["id"], []):
+            if "score" in d or "winner" in d:
+                decision = {k: v for k, v in (("score", d.get("score")), ("winner", side_of.get(d.get("winner"))))
+                            if v is not None}
+        return scoring.PairingFacts(
+            games=tuple(games),
+            tests={"a": self.tests.get(pairing["a"]), "b": self.tests.get(pairing["b"])},
+            red=frozenset(side_of[n] for n in reds.get(pairing["id"], ()) if n in side_of),
+            withdrawn=frozenset(side_of[n] for n in pairing["withdrawn"]),
+            decision=decision,
+        )
+
+    def results(self) -> dict[str, scoring.PairingResult]:
+        if len(self._results) != len(self.pairings):
+            reds = discipline.red_cards(self.graded_penalties())
+            for pid, pairing in self.pairings.items():
+                if pid in self._results:
+                    continue
+                if pairing["bye"]:
+                    self._results[pid] = self._bye_result(pairing)
+                else:
+                    self._results[pid] = scoring.score_pairing(
+                        self.scheme, self._facts(pairing, reds), self.needs_winner(pairing))
+        return self._results
+
+    def _bye_result(self, pairing: dict) -> scoring.PairingResult:
+        if self.format != SWISS:
+            return scoring.PairingResult(scoring.DECIDED, (0, 0), (0, 0), "a")
+        score = tuple(self.options["bye_score"])
+        return scoring.PairingResult(scoring.DECIDED, score, scoring.points_for(self.scheme, score, "a"), "a")
+
+    def result(self, pid: str) -> scoring.PairingResult:
+        return self.results()[pid]
+
+    def named_result(self, pairing: dict) -> dict:
+        r = self.result(pairing["id"]).as_dict()
+        names = {"a": pairing["a"], "b": pairing["b"]}
+        r["winner"], r["loser"] = names.get(r["winner"]), names.get(r["loser"])
+        return r
+
+    # -- standings -----------------------------------------------------------------------
+    def standings_rows(self, pairings: list[dict] | None = None, entrants: list[str] | None = None) -> list[Row]:
+        pairings = self.ordered_pairings() if pairings is None else pairings
+        names = list(self.entrants) if entrants is None else entrants
+        order = {n: i for i, n in enumerate(self.seeds or list(self.entrants))}
+        rows = {n: Row(entrant=n, order=order.get(n, len(order)), rating=self.entrants[n]["rating"],
+                       knowledge_test=self.tests.get(n)) for n in names}
+        for pairing in pairings:
+            result = self.result(pairing["id"])
+            if result.status != scoring.DECIDED:
+                continue
+            a, b = pairing["a"], pairing["b"]
+            if pairing["bye"]:
+                if a in rows:
+                    rows[a].points += result.points[0]
+                    rows[a].games_won += result.score[0]
+                    rows[a].byes += 1
+                continue
+            played = sum(result.score)
+            for me, opp, i in ((a, b, 0), (b, a, 1)):
+                if me not in rows:
+                    continue
+                row = rows[me]
+                row.points += result.points[i]
+                row.games_won += result.score[i]
+                row.games_lost += result.score[1 - i]
+                row.played += 1
+                row.meetings.append((opp, result.points[i], result.score[i], played))
+        add_derived(rows)
+        return rank(rows, self.tie_breaks)
+
+    # -- structure -----------------------------------------------------------------------
+    def bracket_spec(self) -> elimination.Bracket | None:
+        entrants = len(self.bracket_seeds() or [])
+        if self.format == SINGLE_ELIMINATION or (self.format == GROUPS_PLAYOFFS and entrants):
+            return elimination.SingleEliminationBuilder(entrants, self.options["third_place"]).build() \
+                if entrants >= 2 else None
+        if self.format == DOUBLE_ELIMINATION and entrants >= 2:
+            return elimination.DoubleEliminationBuilder(entrants, self.options["grand_final_reset"]).build()
+        return None
+
+    def bracket_seeds(self) -> list[str] | None:
+        if self.format in ELIMINATION_FORMATS:
+            return self.seeds if any(r["stage"] != GROUP_STAGE for r in self.rounds) else None
+        if self.format == GROUPS_PLAYOFFS and any(r["stage"] == PLAYOFF_STAGE for r in self.rounds):
+            return group_format.playoff_seeds(self.group_rankings(), self.options["advance_per_group"])
+        return None
+
+    def decided_by_key(self) -> dict[str, elimination.Decided]:
+        out = {}
+        for pairing in self.pairings.values():
+            if pairing["stage"] in (GROUP_STAGE, LEAGUE_STAGE):
+                continue
+            r = self.named_result(pairing)
+            if r["status"] == scoring.DECIDED:
+                out[pairing["key"]] = elimination.Decided(r["winner"], r["loser"])
+        return out
+
+    def resolved_bracket(self):
+        spec = self.bracket_spec()
+        if spec is None:
+            return None, None
+        return spec, elimination.resolve(spec, self.bracket_seeds(), self.decided_by_key())
+
+    def groups(self) -> list[list[str]]:
+        return group_format.snake_groups(self.seeds or [], self.options["group_count"])
+
+    def group_rankings(self) -> list[list[str]]:
+        rankings = []
+        for index, members in enumerate(self.groups()):
+            name = group_format.group_name(index)
+            pairings = [p for p in self.ordered_pairings() if p["group"] == name]
+            rankings.append([row.entrant for row in self.standings_rows(pairings, members)])
+        return rankings
+
+    def league_schedule(self) -> list[list[tuple]]:
+        """Round robin: the Berger rounds over the seeds."""
+        return berger.berger_rounds(self.seeds or [], self.options["cycles"])
+
+    def group_schedule(self) -> list[list[tuple]]:
+        """Groups: round r of every group's Berger table, as ``(group, a, b)``."""
+        tables = [berger.berger_rounds(members, 1) for members in self.groups()]
+        count = max((len(t) for t in tables), default=0)
+        return [[(group_format.group_name(g), a, b) for g, t in enumerate(tables) if r < len(t) for a, b in t[r]]
+                for r in range(count)]
+
+    def swiss_rounds(self) -> int:
+        configured = self.options.get("rounds")
+        n = len(self.seeds or [])
+        return configured or max(1, min(math.ceil(math.log2(max(n, 2))), n - 1))
+
+    def round_complete(self, number: int) -> bool:
+        return all(self.result(p["id"]).status == scoring.DECIDED
+                   for p in self.pairings.values() if p["round"] == number)
+
+    def is_complete(self) -> bool:
+        """All the format's rounds are played and every pairing is decided."""
+        if not self.started or any(r.status != scoring.DECIDED for r in self.results().values()):
+            return False
+        if self.format == ROUND_ROBIN:
+            return len(self.rounds) >= len(self.league_schedule())
+        if self.format == SWISS:
+            return len(self.rounds) >= self.swiss_rounds()
+        spec, resolved = self.resolved_bracket()
+        if spec is None:
+            return False
+        return all(entry["void"] or entry["walkover"] or entry["result"] is not None for entry in resolved.values())
