@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ratings.elo import fold  # noqa: E402  (after the path is set)
+from ratings.elo import NEW_PLAYER_GAMES, TOP_RATING, fold  # noqa: E402  (after the path is set)
 
 DEFAULT_RESULTS = 1_000_000
 DEFAULT_PLAYERS = 5_000
@@ -45,7 +45,9 @@ def main() -> None:
     states, changes = fold(results)
     elapsed = time.perf_counter() - started
     top = max(state[0] for state in states.values())
-    print(f"results: {len(changes):,}  players: {len(states):,}  top rating: {top:.1f}")
+    at_k10 = sum(1 for _, games, peak in states.values() if games >= NEW_PLAYER_GAMES and peak >= TOP_RATING)
+    print(f"results: {len(changes):,}  players: {len(states):,}  top rating: {top:.1f}  "
+          f"players on K=10: {at_k10}")
     print(f"seconds: {elapsed:.3f}")
     print(f"results/second: {len(changes) / elapsed:,.0f}")
 

@@ -54,8 +54,8 @@ def fold(results: Iterable[tuple], states: dict | None = None) -> tuple[dict, li
 
     Each result is ``(player_a, player_b, score_a, shift_a)``; ``score_a`` is 1, 0.5 or 0.
     Returns the states and, per result, the change
-    ``(rating_a, games_a, k_a, rating_b, games_b, k_b, expected_a, new_a, new_b)`` where the
-    first values are before the game. Written as one loop with local names because a full
+    ``(rating_a, games_a, peak_a, k_a, rating_b, games_b, peak_b, k_b, expected_a, new_a, new_b)``
+    where the first values are before the game. Written as one loop with local names because a full
     recompute runs it over every result ever recorded (bench/bench_ratings_rebuild.py).
     """
     states = {} if states is None else states
@@ -86,5 +86,5 @@ def fold(results: Iterable[tuple], states: dict | None = None) -> tuple[dict, li
         sb[1] = gb + 1
         if nb > pb:
             sb[2] = nb
-        append((ra, ga, ka, rb, gb, kb, ea, na, nb))
+        append((ra, ga, pa, ka, rb, gb, pb, kb, ea, na, nb))
     return states, changes

@@ -28,3 +28,93 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return f"{self.league} — {self.name}"
+
+
+class RatedResult(models.Model):
+    """One game result as the ratings projection saw it — also the task's tracking record.
+
+    Written in the same transaction as the rating change it causes; ``UNIQUE(game,
+    result_seq)`` makes a re-delivered task a no-op. ``result_seq`` is the seq of the game's
+    ``GameEnded`` event and ``event_id`` its position in the whole store, which fixes the
+    order in which results are rated (see ``ratings/projection.py``).
+    """
+
+    class Kind(models.TextChoices):
+        ELO = "elo"
+        SOLO = "solo"
+        NOT_RATED = "not_rated"
+
+    class Ending(models.TextChoices):
+        RULES = "rules"
+        TIMEOUT = "timeout"
+        FORFEIT = "forfeit"
+        ABORTED = "aborted"
+
+    game = models.ForeignKey("game.Game", on_delete=models.CASCADE, related_name="rating_results")
+    result_seq = models.PositiveIntegerField()
+    event_id = models.BigIntegerField()
+    system = models.CharField(max_length=40)
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    ending = models.CharField(max_length=10, choices=Ending.choices)
+    note = models.CharField(max_length=80, blank=True, default="")
+    finished_at = models.DateTimeField()
+    first_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    first_side = models.CharField(max_length=20, blank=True, default="")
+    second_player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+    second_side = models.CharField(max_length=20, blank=True, default="")
+    # Elo: the first player's score (1, 0.5, 0). Solo: the game's outcome["score"].
+    score = models.FloatField(null=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "result_seq"], name="rated_result_unique")]
+        indexes = [models.Index(fields=["system", "kind", "event_id"])]
+
+
+class RatingChange(models.Model):
+    """One player's Elo update for one result: the rating history."""
+
+    result = models.ForeignKey(RatedResult, on_delete=models.CASCADE, related_name="changes")
+    system = models.CharField(max_length=40)
+    event_id = models.BigIntegerField()
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes")
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    side = models.CharField(max_length=20)
+    score = models.FloatField()
+    expected = models.FloatField()
+    k = models.FloatField()
+    games_before = models.PositiveIntegerField()
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    peak_after = models.FloatField()
+
+    class Meta:
+        ordering = ["system", "event_id"]
+        constraints = [models.UniqueConstraint(fields=["result", "player"], name="rating_change_unique")]
+        indexes = [models.Index(fields=["system", "player", "event_id"])]
+
+
+class PlayerRating(models.Model):
+    """A player's current Elo in one game system (the latest ``RatingChange``, plus totals)."""
+
+    system = models.CharField(max_length=40)
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="ratings")
+    rating = models.FloatField()
+    peak = models.FloatField()
+    games = models.PositiveIntegerField()
+    wins = models.PositiveIntegerField()
+    draws = models.PositiveIntegerField()
+    losses = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["system", "-rating"]
+        constraints = [models.UniqueConstraint(fields=["system", "player"], name="player_rating_unique")]
+        indexes = [models.Index(fields=["system", "-rating"])]
+
+
+class RatingLedger(models.Model):
+    """Per game system: the row locked while rating, and the newest result rated so far."""
+
+    system = models.CharField(max_length=40, primary_key=True)
+    last_event_id = models.BigIntegerField(default=0)

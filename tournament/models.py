@@ -15,6 +15,8 @@ from .events import stream_for
 
 class Tournament(models.Model):
     league = models.ForeignKey("ratings.League", on_delete=models.PROTECT, related_name="tournaments")
+    season = models.ForeignKey("ratings.Season", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="tournaments")
     name = models.CharField(max_length=160)
     system = models.CharField(max_length=40)
     format = models.CharField(max_length=30)

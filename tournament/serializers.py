@@ -11,6 +11,8 @@ from .tiebreaks import TIE_BREAKS
 
 class TournamentCreateSerializer(serializers.Serializer):
     league = serializers.SlugField(help_text="slug of the league")
+    season = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                      help_text="id of a season of that league (league tables count it)")
     name = serializers.CharField(max_length=160)
     system = serializers.CharField(help_text="one of: " + ", ".join(available_systems()))
     format = serializers.ChoiceField(FORMATS)

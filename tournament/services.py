@@ -89,18 +89,20 @@ def _validate_settings(fmt, scheme, options, tie_breaks, penalty_scope, time_con
 
 def create_tournament(*, league, name: str, system: str, format: str, created_by, scoring_scheme=None,
                       options=None, tie_breaks=None, penalty_scope=discipline.TOURNAMENT_SCOPE,
-                      time_control=None, is_public=True, referees=()) -> Tournament:
+                      time_control=None, is_public=True, referees=(), season=None) -> Tournament:
     """``TournamentCreated`` {name, system, format, scoring, options, tie_breaks, penalty_scope,
-    time_control, league, seed_commitment}."""
+    time_control, league, season, seed_commitment}."""
     system_or_reject(system)
     scheme = scoring_scheme or DEFAULT_SCHEME.get(system, scoring.GAMES)
     options = dict(options or {})
     _validate_settings(format, scheme, options, tie_breaks, penalty_scope, time_control)
+    if season is not None and season.league_id != league.pk:
+        raise CommandRejected(400, "season_not_in_league", "the season belongs to another league")
     seed = new_seed()
     with transaction.atomic():
         tournament = Tournament.objects.create(league=league, name=name, system=system, format=format,
                                                scoring=scheme, is_public=is_public, time_control=time_control,
-                                               created_by=created_by)
+                                               created_by=created_by, season=season)
         TournamentSecret.objects.create(tournament=tournament, seed=seed)
         if referees:
             tournament.referees.set(referees)
@@ -108,7 +110,7 @@ def create_tournament(*, league, name: str, system: str, format: str, created_by
         _append(tournament, state, [NewEvent(ev.TOURNAMENT_CREATED, {
             "name": name, "system": system, "format": format, "scoring": scheme, "options": options,
             "tie_breaks": tie_breaks, "penalty_scope": penalty_scope, "time_control": time_control,
-            "league": league.slug, "is_public": is_public, "seed_commitment": seed_commitment(seed),
+            "league": league.slug, "season": season.pk if season else None, "is_public": is_public, "seed_commitment": seed_commitment(seed),
         })], created_by.get_username())
         refresh_projection(tournament, state)
     return tournament

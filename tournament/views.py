@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 from game.services import CommandRejected
 from game.store import read_events
 from game.visibility import is_league_admin
-from ratings.models import League
+from ratings.models import League, Season
 
 from . import services
 from .models import Pairing, Tournament
@@ -39,8 +39,18 @@ def visible(request, tournament_id):
     return tournament, state
 
 
+def season_or_reject(season_id: int | None) -> Season | None:
+    if season_id is None:
+        return None
+    season = Season.objects.filter(pk=season_id).first()
+    if season is None:
+        raise CommandRejected(400, "unknown_season", f"no season {season_id}")
+    return season
+
+
 def summary(tournament: Tournament) -> dict:
     return {"id": tournament.pk, "name": tournament.name, "league": tournament.league.slug,
+            "season": tournament.season_id,
             "system": tournament.system, "format": tournament.format, "scoring": tournament.scoring,
             "status": tournament.status, "is_public": tournament.is_public, "created_at": tournament.created_at}
 
@@ -85,7 +95,8 @@ class TournamentListCreate(APIView):
         tournament = services.create_tournament(
             league=league, name=v["name"], system=v["system"], format=v["format"], created_by=request.user,
             scoring_scheme=v["scoring"], options=v["options"], tie_breaks=v["tie_breaks"],
-            penalty_scope=v["penalty_scope"], time_control=v["time_control"], is_public=v["is_public"])
+            penalty_scope=v["penalty_scope"], time_control=v["time_control"], is_public=v["is_public"],
+            season=season_or_reject(v["season"]))
         return Response(detail(tournament, services.load_state(tournament)), status=status.HTTP_201_CREATED)
 
 

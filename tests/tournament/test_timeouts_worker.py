@@ -4,7 +4,6 @@ concurrently, and exactly one ``GameResultRecorded`` in the tournament stream.""
 import pytest
 from django.utils import timezone
 
-from config.celery import app as celery_app
 
 from game.models import Game, GameSeat
 from game.services import submit_command
@@ -23,11 +22,7 @@ def recorded(tournament, game_id):
 
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
-def test_clock_runs_out_once_and_feeds_the_tournament_once(league, organiser, referee, real_celery_worker,
-                                                           monkeypatch):
-    # Results come back through Redis: drop a result backend an earlier in-process test may have cached.
-    monkeypatch.setattr(celery_app, "_backend_cache", None)
-    monkeypatch.delattr(celery_app._local, "backend", raising=False)
+def test_clock_runs_out_once_and_feeds_the_tournament_once(league, organiser, referee, real_celery_worker):
     t = services.create_tournament(league=league, name="blitz", system="dice-race", format="single-elimination",
                                    created_by=organiser, referees=[referee],
                                    time_control={"kind": "clock", "base": 1, "increment": 0})

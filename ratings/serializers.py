@@ -1,0 +1,136 @@
+"""Ratings API serializers: validation of league/season input, and response shapes for OpenAPI."""
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from .models import League, Season
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    organisers = serializers.SlugRelatedField(
+        many=True, required=False, slug_field="username", queryset=get_user_model().objects.all())
+
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "organisers", "created_at"]
+        read_only_fields = ["created_at"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "league", "name", "starts_on", "ends_on"]
+        read_only_fields = ["league"]
+
+    def validate(self, data):
+        starts, ends = data.get("starts_on"), data.get("ends_on")
+        if starts and ends and ends < starts:
+            raise serializers.ValidationError({"ends_on": "a season cannot end before it starts"})
+        league = self.context["league"]
+        if Season.objects.filter(league=league, name=data.get("name")).exists():
+            raise serializers.ValidationError({"name": "this league already has a season of that name"})
+        return data
+
+
+class EloRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = serializers.FloatField()
+    peak = serializers.FloatField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+
+
+class SoloRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    best_score = serializers.FloatField()
+    average_score = serializers.FloatField()
+    games = serializers.IntegerField()
+
+
+class RatingChangeSerializer(serializers.Serializer):
+    game = serializers.UUIDField(allow_null=True, help_text="null when the game is private to you")
+    finished_at = serializers.DateTimeField()
+    ending = serializers.ChoiceField(choices=["rules", "timeout", "forfeit"])
+    side = serializers.CharField()
+    opponent_id = serializers.IntegerField()
+    opponent = serializers.CharField()
+    score = serializers.FloatField()
+    expected = serializers.FloatField()
+    k = serializers.FloatField()
+    games_before = serializers.IntegerField()
+    rating_before = serializers.FloatField()
+    rating_after = serializers.FloatField()
+
+
+class PlayerSystemRatingSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    rating = serializers.FloatField()
+    peak = serializers.FloatField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    history = RatingChangeSerializer(many=True)
+
+
+class PlayerRatingsSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    ratings = PlayerSystemRatingSerializer(many=True)
+
+
+class SideRecordSerializer(serializers.Serializer):
+    side = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True)
+    score_rate = serializers.FloatField(allow_null=True)
+
+
+class SideAdjustedRowSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = serializers.FloatField(allow_null=True, help_text="plain Elo")
+    side_adjusted_rating = serializers.FloatField(help_text="Elo with the fitted per-side offset")
+    games = serializers.IntegerField()
+
+
+class SideAdvantageSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    games = serializers.IntegerField()
+    sides = SideRecordSerializer(many=True)
+    fitted_offsets = serializers.DictField(child=serializers.FloatField(),
+                                           help_text="Elo points added to each side in the expectation")
+    players = SideAdjustedRowSerializer(many=True)
+
+
+class LeagueTableRowSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    rating = serializers.FloatField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    tournament_points = serializers.FloatField()
+
+
+class LeagueTableSerializer(serializers.Serializer):
+    league = serializers.IntegerField()
+    season = serializers.IntegerField()
+    starts_on = serializers.DateField(allow_null=True)
+    ends_on = serializers.DateField(allow_null=True)
+    points_source = serializers.CharField()
+    rows = LeagueTableRowSerializer(many=True)
+
+
+class RebuildQueuedSerializer(serializers.Serializer):
+    task_id = serializers.CharField()
+    counts = serializers.DictField(child=serializers.IntegerField(), allow_null=True,
+                                   help_text="results per kind, when the rebuild already ran (eager mode)")
