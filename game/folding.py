@@ -48,6 +48,8 @@ def load_aggregate(system_name: str, stream: str, version: int) -> dict:
         .order_by("-seq")
         .first()
     )
+    if snapshot and snapshot.seq == version:
+        return snapshot.state  # nothing to fold on top: spare the events query
     base, after = (snapshot.state, snapshot.seq) if snapshot else (None, 0)
     return fold(system, read_events(stream, after=after, until=version), base)
 

@@ -31,7 +31,7 @@ def campaign_body(campaign: Campaign) -> dict:
 
 
 class CampaignListCreate(APIView):
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: dict}, operation_id="campaigns_list")
     def get(self, request):
         qs = Campaign.objects.select_related("player").order_by("-created_at")[:200]
         return Response([{"id": c.pk, "system": c.system, "player": c.player.get_username(), "status": c.status,

@@ -8,12 +8,13 @@ from django.db import transaction
 
 from game import autoplay, services
 from game.rules.registry import available_systems, get_system
+from tournament import demo as tournament_demo
 
 DEMO_USERS = ("alice", "bob", "carol", "dave")
 
 
 class Command(BaseCommand):
-    help = "Load demo users, a league and games (finished and running) of every game system."
+    help = "Load demo users, games of every system, a league with a season and a played-out cup round."
 
     def handle(self, *args, **options):
         User = get_user_model()
@@ -25,6 +26,9 @@ class Command(BaseCommand):
             users = {name: User.objects.create_user(name, f"{name}@example.org", name) for name in DEMO_USERS}
         for name in available_systems():
             self.demo_games(name, users)
+        referee = User.objects.create_user("referee", "referee@example.org", "referee")
+        tournament_demo.load(users, organiser=User.objects.get(username="admin"), referee=referee)
+        self.stdout.write("tournament: Northolt Cup (303, single elimination), round one played")
         self.stdout.write(self.style.SUCCESS("demo data loaded"))
 
     def demo_games(self, system_name: str, users: dict) -> None:

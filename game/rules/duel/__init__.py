@@ -1,4 +1,4 @@
-"""Duel in the Dark — base game rules engine (spec: duel-in-the-dark.md).
+"""Duel in the Dark — rules engine with the advanced rules and expansions (spec: duel-in-the-dark.md).
 
 ``SYSTEM`` implements the rules-engine contract (game/rules/contract.py).  One module per
 concern: ``options`` (setup, §12 parameters), ``board``, ``state``, ``setup_phases`` (phases
@@ -24,20 +24,48 @@ EndMosquitoTurn        british     —
 MoveFighter            german      fighter, path: [dir] (0–2), altitude, land: bool
 LandFighter            german      fighter
 EndGermanTurn          german      —
-AdvanceBomber          british     altitude (first move only)
+AdvanceBomber          british     altitude (first move only), sabotage: [tile], evasion: n (§7.5)
+ReRoute                british     route, target?, landing_bomber? (Bomber turn; §7.3 3a, §7.4 3b)
+UseMedal               german      use: bonus {hex, count} | repair {tile | airfield} (§7.5)
+DeclareWindow          british     use: bool, positions: [move no.] (phase 5; §9.4)
+PlaceWildSau           german      hexes: [German airfields] (phase 5; §9.4)
+MoveWildSau            german      token, to (German turn; §9.4)
+MoveRailwayFlak        german      tile, to (German turn; §9.6)
+PlaceAceMedal          german      grade: silver|gold, hex (German turn; §9.9)
+PlaceBritishGroundUnits british    qf: [hex], searchlights: [hex] (phase 5 start; §9.10, §9.11)
+PlaceExtraGermanUnits  german      placements: [{kind, hex}] (2 per British unit)
+DrawTargetCrest        british     — (phase 3, §9.2 optional rule); RedrawTargetCrest once
+HandCrests             british     cities: [5 cities incl. the target] (phase 5; §9.2)
+RepositionUnits        german      moves: [{tile, hex}] (≤ 5; §9.2)
+AllocateQFHits         british     hits: [{qf, fighter}] (after the German turn; §9.10)
 =====================  ==========  ====================================================
+
+Option fields of existing commands: ``PlaceFighters.mw50_fighter`` (§7.8), ``MoveFighter.use_mw50`` /
+``use_fuel_medal`` (§7.8, §7.5), ``DropTokens.medals`` (§7.5).
 
 In the solo mission (``mode: "solo"``) only the German acts; the British turns run inside
 ``decide`` (events ``SoloSetup``, ``SoloCardDrawn``, ``SoloCityOverflown``, ``SoloHomebound``,
-``SoloMosquitoPlaced``).  Every event is public except ``PlanCommitted`` (visibility
-"british").  Events: NightStarted, PhaseStarted, FightersPlaced, WeatherDrawn, PlanCommitted,
-RouteCommitted {night, hash}, GroundUnitsPlaced, BritishDeployed, RoundStarted, TurnStarted,
+``SoloMosquitoPlaced``).  Every event is public except ``PlanCommitted``, ``WindowCardsInserted``
+and ``TargetCrestDrawn`` (visibility "british").  Events: NightStarted, PhaseStarted, FightersPlaced, WeatherDrawn, PlanCommitted,
+RouteCommitted {night, hash, reroute?}, GroundUnitsPlaced, BritishDeployed, RoundStarted, TurnStarted,
 TurnEnded, MosquitoMoved, MosquitoWaited, MosquitoLanded, MosquitoMustReturn, TokensDropped,
 UnitDestroyed, AirfieldBombed, TargetMarkersDropped, FighterTookOff, FighterMoved,
 FighterLanded, EmergencyLanding, MosquitoEngaged, MosquitoCombat, CompassCardRevealed,
 BomberTookOff, BomberMoved, TargetBombed, BomberLanded, VictoryPoints {side, amount, reasons,
-occasion, score_after}, NightEnded, PlanRevealed {night, plan, nonce}, CommitmentVerified,
-GameEnded.
+occasion, score_after}, NightEnded, PlanRevealed {night, plan, nonce, superseded?, window?},
+CommitmentVerified, GameEnded.  Advanced rules and expansions (§7, §9): WeatherChanged,
+MedalsAwarded, MedalsSpent, GermanMedalsPlaced, GermanMedalsRemoved, UnitRepaired,
+AirfieldRepaired, FuelMedalUsed, MW50Assigned, MW50Used, GermanSeatEnded, PersonalTrackAdvanced,
+ObserverBadgeUsed, WindowDeclared, WindowCardsInserted, WindowCommitted, WindowRevealed,
+WildSauPlaced, WildSauMoved, WildSauInterception, WildSauRemoved, RailwayFlakMoved, QuadFlakFired,
+AceMedalAwarded, AceGunnerPlaced, AceFired, BritishGroundUnitsPlaced, ExtraGermanUnitsPlaced,
+QFHit, TargetCrestDrawn, CrestsHanded, UnitsRepositioned.
+
+Seats: ``sides_for(setup)`` — ("german",) in solo, ("british", "german") for 2 players,
+("british", "german1", …) in the 3–5 player variant (§9.3; side-wide German commands —
+PlaceGroundUnits, UseMedal, Wilde Sau, railway flak, aces, extra units, re-positioning — belong
+to ``german1``, A-75).  Modules of the advanced rules live in ``advanced/``, of the expansions in
+``expansions/``; ``phase5`` orders the phase-5 sub-steps.
 """
 from __future__ import annotations
 
@@ -50,7 +78,7 @@ from .evolve import evolve as _evolve
 from .options import validate_setup as _validate_setup
 from .state import F_RESERVE, NAME, RULESET_VERSION, SIDES, initial_state as _initial_state, is_solo
 from .advanced import medals, rerouting
-from .expansions import wilde_sau, window
+from .expansions import ace_gunners, british_units, railway_flak, walls_have_ears, wilde_sau, window
 from .expansions.multiplayer import designated_german, german_seats, is_multiplayer, seats
 from .options import normalise
 from .visibility import view as _view
@@ -59,6 +87,8 @@ STEP_SIDE = {
     "place_fighters": "german", "weather": "british", "planning": "british", "ground_units": "german",
     "deploy": "british", "mosquito": "british", "mosquito_drop": "british", "german": "german",
     "bomber": "british", "window": "british", "wild_sau": "german",
+    "british_units": "british", "extra_units": "german", "hand_crests": "british", "reposition": "german",
+    "qf_fire": "british",
 }
 
 COMMANDS = {
@@ -80,9 +110,19 @@ COMMANDS = {
     "DeclareWindow": ("window", window.declare),
     "PlaceWildSau": ("wild_sau", wilde_sau.place),
     "MoveWildSau": ("german", wilde_sau.move),
+    "MoveRailwayFlak": ("german", railway_flak.move),
+    "PlaceAceMedal": ("german", ace_gunners.place),
+    "PlaceBritishGroundUnits": ("british_units", british_units.place_british),
+    "PlaceExtraGermanUnits": ("extra_units", british_units.place_extra),
+    "DrawTargetCrest": ("planning", walls_have_ears.draw),
+    "RedrawTargetCrest": ("planning", walls_have_ears.draw),
+    "HandCrests": ("hand_crests", walls_have_ears.hand),
+    "RepositionUnits": ("reposition", walls_have_ears.reposition),
+    "AllocateQFHits": ("qf_fire", british_units.allocate_hits),
 }
 # side-wide German decisions made by the designated seat in the 3–5 player variant (A-75)
-DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal", "PlaceWildSau", "MoveWildSau"})
+DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal", "PlaceWildSau", "MoveWildSau", "MoveRailwayFlak",
+                             "PlaceAceMedal", "PlaceExtraGermanUnits", "RepositionUnits"})
 
 
 class DuelInTheDark:
@@ -158,7 +198,8 @@ def _german_seats_awaited(state: dict) -> list[str]:
     """§9.3: the German seats whose command is awaited in a German step."""
     step = state["step"]
     if step == "place_fighters":
-        return sorted({state["owners"][fid] for fid, f in state["fighters"].items() if f["state"] == F_RESERVE})
+        owners = sorted({state["owners"][fid] for fid, f in state["fighters"].items() if f["state"] == F_RESERVE})
+        return owners or [designated_german(state["setup"])]  # every fighter lost: an empty placement
     if step == "german":
         return [s for s in german_seats(state["setup"]) if s not in state["german_turn"]["ended"]]
     return [designated_german(state["setup"])]

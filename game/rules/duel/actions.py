@@ -11,13 +11,13 @@ from ..contract import RuleViolationError
 from ..hexgrid import DIRECTIONS
 from .board import Board
 from .fighters import check_landing, plan_move
-from .ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, INDESTRUCTIBLE, SMOKE, count
+from .ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, INDESTRUCTIBLE, SMOKE, count, enabled_expansion_faces
 from .mosquito import plan_drop, plan_mosquito_move
 from .planning import find_route
 from .state import F_AIRBORNE, F_GROUND, F_RESERVE, FLIGHT_LEVELS, M_WAITING, airborne_fighters, is_solo
 from .emitter import Emitter
 from .advanced import medals, mw50, rerouting
-from .expansions import wilde_sau, window
+from .expansions import ace_gunners, british_units, railway_flak, walls_have_ears, wilde_sau, window
 from .expansions.multiplayer import designated_german, is_multiplayer
 
 
@@ -40,6 +40,11 @@ def legal_actions(state: dict, board: Board, side: str) -> list[dict]:
         "mosquito_drop": _mosquito_drop, "german": lambda s, b: _german(s, b, seat), "bomber": _bomber,
         "window": lambda s, b: window.suggestions(s),
         "wild_sau": wilde_sau.placement_suggestions,
+        "british_units": british_units.british_suggestions,
+        "extra_units": british_units.extra_suggestions,
+        "hand_crests": walls_have_ears.crest_suggestions,
+        "reposition": walls_have_ears.reposition_suggestions,
+        "qf_fire": british_units.allocation_suggestions,
     }
     return builders[step](state, board) if step in builders else []
 
@@ -78,11 +83,18 @@ def suggested_plans(state: dict, board: Board) -> list[dict]:
 
 
 def _planning(state: dict, board: Board) -> list[dict]:
+    draws = state["crest_draws"]
+    if state["setup"]["walls_random_target"] and not draws:
+        return [{"type": "DrawTargetCrest"}]  # §9.2 optional rule: the target is drawn first
+    targets = [draws[-1]] if state["setup"]["walls_random_target"] else sorted(board.cities)
     template = {"type": "CommitRoute", "template": True, "choices": {
-        "airfields": list(board.british_airfields), "targets": sorted(board.cities),
+        "airfields": list(board.british_airfields), "targets": targets,
         "directions": list(DIRECTIONS), "colours": ["red", "green"],
         "max_cards": state["setup"]["max_route_cards"]}}
-    return [template] + suggested_plans(state, board)
+    out = [template] + [p for p in suggested_plans(state, board) if p["target"] in targets]
+    if state["setup"]["walls_random_target"] and len(draws) == 1:
+        out.append({"type": "RedrawTargetCrest"})
+    return out
 
 
 def suggest_ground_units(state: dict, board: Board, style: str) -> list[dict]:
@@ -99,9 +111,14 @@ def suggest_ground_units(state: dict, board: Board, style: str) -> list[dict]:
                 shared.append(f["hex"])
             seen.add(f["hex"])
     out, spot = [], 0
+    specials = list(enabled_expansion_faces(state)) if style == "mixed" else []
     for tid, t in sorted(state["tiles"].items()):
         if len(out) == expected:
             break
+        if specials and tid not in state["shelters"] and t["grey"] != FUEL_TRUCK:
+            out.append({"tile": tid, "face": specials.pop(), "hex": german_hexes[(spot * 5) % len(german_hexes)]})
+            spot += 1
+            continue
         if tid in state["shelters"]:
             out.append({"tile": tid, "face": SHELTER, "hex": state["shelters"][tid]})
             continue
@@ -188,6 +205,8 @@ def _german(state: dict, board: Board, seat: str | None) -> list[dict]:
     if seat is None or seat == designated_german(state["setup"]):
         out += [c for c in medals.german_actions(state) if _valid(_check_medal, state, board, c)]
         out += wilde_sau.suggestions(state, board)
+        out += railway_flak.suggestions(state, board)
+        out += ace_gunners.suggestions(state, board)
     return out + [{"type": "EndGermanTurn"}]
 
 

@@ -18,7 +18,7 @@ from .state import FLIGHT_LEVELS, airborne_fighters
 from .weather import cloud, fog, storm
 from . import turns
 from .advanced import medals
-from .expansions import wilde_sau, window
+from .expansions import ace_gunners, wilde_sau, window
 from .expansions.ju88 import JU88_ID, badge_side
 from .expansions.multiplayer import is_multiplayer, personal_gain
 
@@ -50,7 +50,10 @@ def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | No
     flak = flak_combat(em.state, to)
     if flak:
         em.score("german", flak[0], flak[1], "flak combat")
-    if in_hex:
+        ace_gunners.mark_fired_at_bomber(em, to)
+        ace_gunners.award_after_flak(em, to)
+    window_cancels = em.state["setup"]["window_cancels_fighters"] and move_no in em.state["window"]["positions"]
+    if in_hex and not window_cancels:  # C-44 option: Window cancels the fighters' fight in its hex
         _fighter_fight(em, to, evasion)
     medals.award_for_entry(em, in_hex, move_no, lands)
     if em.state["wild_sau"]:

@@ -16,7 +16,8 @@ from .state import (F_AIRBORNE, F_GROUND, F_OUT_GAME, F_OUT_NIGHT, GROUND, HIGH,
 
 
 # the only events whose handlers write to state["tiles"]
-TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed", "UnitRepaired"})
+TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed", "UnitRepaired", "RailwayFlakMoved",
+                         "UnitsRepositioned", "ExtraGermanUnitsPlaced"})
 SHARED_PARTS = ("tiles", "setup")
 
 
@@ -52,6 +53,9 @@ def _night_started(s, p):
     if s["setup"]["mode"] == "swap":
         s["score"] = 0  # §1.6 / A-11: each swapped night is scored from 0
         s["night_start_score"] = 0
+        # §1.5: medals are kept only by a side that keeps its side
+        s["medals"] = {"british": 0, "german": 0}
+        s["ace_medals"] = {"silver": 0, "gold": 0}
 
 
 def _phase_started(s, p):
@@ -107,7 +111,9 @@ def _turn_started(s, p):
     if p["actor"] == "german":
         for f in s["fighters"].values():
             f["acted"] = False
-        s["german_turn"] = {"triggered": [], "ended": []}
+        s["german_turn"] = {"triggered": [], "ended": [], "railway_moved": []}
+    s["quad_fired"] = []
+    s["ace_fresh"] = {"silver": 0, "gold": 0}
 
 
 def _mosquito_moved(s, p):
@@ -335,7 +341,70 @@ def _wild_sau_removed(s, p):
         s["wild_sau"].pop(token, None)
 
 
+def _railway_flak_moved(s, p):
+    s["tiles"][p["tile"]]["hex"] = p["to"]
+    s["german_turn"]["railway_moved"].append(p["tile"])
+
+
+def _quad_flak_fired(s, p):
+    s["quad_fired"].extend(p["tiles"])
+
+
+def _ace_medal_awarded(s, p):
+    s["ace_medals"][p["grade"]] += 1
+    s["ace_fresh"][p["grade"]] += 1
+
+
+def _ace_gunner_placed(s, p):
+    s["ace_medals"][p["grade"]] -= 1
+    s["aces"][p["ace"]] = {"grade": p["grade"], "hex": p["hex"], "active_round": p["active_round"],
+                           "fired_round": None}
+
+
+def _ace_fired(s, p):
+    for aid in p["aces"]:
+        s["aces"][aid]["fired_round"] = s["round"]
+
+
+def _british_units_placed(s, p):
+    s["british_units"] = {"qf": list(p["qf"]), "searchlights": list(p["searchlights"])}
+
+
+def _extra_units_placed(s, p):
+    for tid, u in p["units"].items():
+        s["tiles"][tid] = {"red": u["face"], "grey": u["face"], "face": u["face"], "hex": u["hex"],
+                           "destroyed": False, "extra": True}
+
+
+def _qf_hit(s, p):
+    s["fighters"][p["fighter"]]["fuel"] = p["fuel_after"]
+
+
+def _crest_drawn(s, p):
+    s["crest_draws"].append(p["city"])
+
+
+def _crests_handed(s, p):
+    s["crests"] = list(p["cities"])
+
+
+def _units_repositioned(s, p):
+    for m in p["moves"]:
+        s["tiles"][m["tile"]]["hex"] = m["hex"]
+
+
 HANDLERS = {
+    "BritishGroundUnitsPlaced": _british_units_placed,
+    "ExtraGermanUnitsPlaced": _extra_units_placed,
+    "QFHit": _qf_hit,
+    "TargetCrestDrawn": _crest_drawn,
+    "CrestsHanded": _crests_handed,
+    "UnitsRepositioned": _units_repositioned,
+    "AceMedalAwarded": _ace_medal_awarded,
+    "AceGunnerPlaced": _ace_gunner_placed,
+    "AceFired": _ace_fired,
+    "RailwayFlakMoved": _railway_flak_moved,
+    "QuadFlakFired": _quad_flak_fired,
     "WindowDeclared": _window_declared,
     "WindowCardsInserted": _window_cards_inserted,
     "WindowCommitted": _window_committed,

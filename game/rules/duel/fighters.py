@@ -5,10 +5,13 @@ Commands:
 * ``MoveFighter {fighter, path: [dir, …] (0–2), altitude: "LOW"|"HIGH", land: bool}`` — from the
   ground this is a take-off (``path`` empty = take off and stay, LOW 1 line / HIGH 2 lines);
   airborne with an empty path it is a hover (1 line).  ``land`` lands at the destination.
+  ``use_mw50`` (§7.8): 2 steps in any directions at their wind costs; ``use_fuel_medal`` (§7.5):
+  −1 line.  In the 3–5 player variant a seat moves only its own fighters (``not_your_fighter``).
 * ``LandFighter {fighter}`` — land in place as the only action (0 lines); at 0 fuel without a
   usable airfield this is the forced emergency landing.
 * ``EndGermanTurn {}`` — forced landings, automatic hovering of idle airborne fighters,
-  the Mosquito combat, then the Bomber turn.
+  the Mosquito combat, British QF fire (§9.10), removal of unattended German medals (§7.5), then
+  the Bomber turn.  With several German seats each ends its part; the last one ends the turn.
 
 Engine ruling D-1: an airborne fighter that took no action in a German turn hovers (1 line) at
 the end of the turn — [IT §7 caccia]: a squadron "may stay in its hex" and staying costs 1 line;
@@ -28,6 +31,7 @@ from .wind import (HOVER_COST, MAX_LINES_PER_TURN, TAKEOFF_CLIMB_HIGH_COST, TAKE
                    TWO_HEX_TAILWIND_COST, is_tailwind, step_cost)
 from . import turns
 from .advanced import medals, mw50
+from .expansions import british_units
 from .expansions.multiplayer import german_seats, is_multiplayer
 
 
@@ -188,6 +192,14 @@ def end_german_turn(em: Emitter, board: Board, command: dict, rng) -> None:
         em.emit("MosquitoCombat", {"hex": m["hex"], "fighters": attackers})
         amount, reasons = mosquito_combat(em.state, attackers)
         em.score("british", amount, reasons, "Mosquito combat")
+    if british_units.qf_targets(em.state):
+        em.emit("PhaseStarted", {"phase": 6, "step": "qf_fire"})  # §4.3.11 (3): the British allocates
+        return
+    finish_german_turn(em, board, rng)
+
+
+def finish_german_turn(em: Emitter, board: Board, rng) -> None:
+    """§4.3.11 (4)–(5): unattended German medals leave, anti-stall, then the Bomber turn."""
     medals.remove_unattended(em)
     s = em.state
     if (s["setup"]["mosquito_anti_stall"] and s["bomber"]["landed"] and not airborne_fighters(s)

@@ -12,6 +12,9 @@ from .errors import reject
 FLAK, SEARCHLIGHT, RADAR = "flak", "searchlight", "radar"
 FIRE_ENGINE, SHELTER, FUEL_TRUCK = "fire_engine", "civil_shelter", "fuel_truck"
 BALLOON, SMOKE = "balloon_barrage", "smoke_screen"
+# §9.6–§9.8 expansion units: each replaces one of the 40 tiles, one of each kind
+RAILWAY_FLAK, QUAD_FLAK, ACOUSTIC_MIRROR = "railway_flak", "quad_flak", "acoustic_mirror"
+EXPANSION_FACES = {"railway_flak": RAILWAY_FLAK, "quad_flak": QUAD_FLAK, "acoustic_mirror": ACOUSTIC_MIRROR}
 # §3.5 T7: the Mosquito cannot destroy these.
 INDESTRUCTIBLE = (SHELTER, SMOKE)
 
@@ -72,9 +75,12 @@ def validate_placements(state: dict, board: Board, placements, expected_count: i
             reject("tile_used_twice", f"tile {tid} placed twice")
         seen.add(tid)
         tile = tiles[tid]
-        if face not in (tile["red"], tile["grey"]):
+        special = face in enabled_expansion_faces(state)
+        if special and any(q["face"] == face for q in out):
+            reject("tile_face_invalid", f"only one {face} (it replaces one ground unit, A-23)")
+        if face not in (tile["red"], tile["grey"]) and not special:
             reject("tile_face_invalid", f"tile {tid} has faces {tile['red']}/{tile['grey']}, not {face!r}")
-        if state["setup"]["red_faces_only"] and face != tile["red"]:
+        if state["setup"]["red_faces_only"] and face != tile["red"] and not special:
             reject("tile_face_invalid", "this game uses the red (basic) faces only")
         if hex_id not in board.grid:
             reject("hex_not_on_board", f"hex {hex_id} is not on the board")
@@ -95,6 +101,10 @@ def validate_placements(state: dict, board: Board, placements, expected_count: i
         reject("shelter_moved", f"civil shelters {sorted(missing_shelters)} must stay on the board (C-28)")
     _check_fuel_trucks(state, out)
     return out
+
+
+def enabled_expansion_faces(state: dict) -> list[str]:
+    return [face for option, face in EXPANSION_FACES.items() if state["setup"][option]]
 
 
 def _check_fuel_trucks(state: dict, placements: list[dict]) -> None:

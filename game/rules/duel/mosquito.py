@@ -20,6 +20,7 @@ from .scoring import balloon_barrages
 from .state import FLIGHT_LEVELS, LOW, M_AIRBORNE, M_LANDED, M_WAITING, is_solo
 from . import turns
 from .advanced import medals
+from .expansions import acoustic_mirror, ace_gunners, quad_flak
 from .expansions.wilde_sau import blocks_airfield
 
 
@@ -71,6 +72,9 @@ def move_mosquito(em: Emitter, board: Board, command: dict, rng) -> None:
         return
     em.emit("MosquitoMoved", {"from": mv["from"], "to": mv["to"], "altitude": mv["altitude"],
                               "took_off": mv["took_off"]})
+    if mv["to"] != mv["from"] and mv["altitude"] == LOW:
+        quad_flak.fire(em, mv["to"], "LOW Mosquito entered the hex")
+    ace_gunners.fire_at_mosquito(em, mv["to"], mv["altitude"])
 
 
 def wait_mosquito(em: Emitter, board: Board, command: dict, rng) -> None:
@@ -130,6 +134,7 @@ def plan_drop(state: dict, board: Board, command: dict) -> dict:
         medals.spend(state, "british", medal_tokens)
         if medal_tokens > total_bombs + markers - medal_tokens:
             reject("medals_exceed_real_tokens", "medals dropped may not outnumber the real tokens dropped (§7.5)")
+        acoustic_mirror.check_medal_bombs(state, hex_id, out, markers, medal_tokens)
     if total_bombs + markers - medal_tokens > m["tokens_left"]:
         reject("no_tokens_left", f"only {m['tokens_left']} tokens left")
     if total_bombs and m["altitude"] != LOW and not is_solo(state):
@@ -143,6 +148,8 @@ def execute_drop(em: Emitter, drop: dict) -> None:
     s = em.state
     hex_id = drop["hex"]
     medal_tokens = drop.get("medals", 0)
+    if drop["total_bombs"]:
+        quad_flak.fire(em, hex_id, "Mosquito bombing in the hex")
     left = s["mosquito"]["tokens_left"] - drop["total_bombs"] - drop["markers"] + medal_tokens
     if medal_tokens:
         em.emit("MedalsSpent", {"side": "british", "count": medal_tokens, "use": "Mosquito tokens"})

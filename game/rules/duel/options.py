@@ -55,7 +55,7 @@ DEFAULT_OPTIONS: dict = {
     "players": 2,                     # §9.3 3–5 player variant: 3, 4 or 5 seats
     "window": False,                  # §9.4 Window / Wilde Sau
     "window_multi_night": False,      # §9.4 optional allocations for 2 or 3 nights
-    "window_cancels_fighters": False,  # C-44 (only the default reading is implemented)
+    "window_cancels_fighters": False,  # C-44: Window also cancels the fighter fight in its hex
     "walls_have_ears": False,         # §9.2 five city crests, five German re-placements
     "walls_random_target": False,     # §9.2 optional rule: the target crest is drawn
     "railway_flak": False,            # §9.6 one tile becomes a railway flak
@@ -69,6 +69,8 @@ DEFAULT_OPTIONS: dict = {
 ADVANCED_RULES = ("stronger_mosquito", "weather_changes", "reroute_after_weather_change",
                   "reroute_after_bombing", "medals", "shroud", "friendly_flak", "mw50")
 PLAYER_COUNTS = (2, 3, 4, 5)
+EXPANSIONS = ("ju88", "window", "walls_have_ears", "railway_flak", "quad_flak", "acoustic_mirror", "ace_gunners",
+              "british_qf_guns", "british_searchlights")
 
 _BOOL = {k for k, v in DEFAULT_OPTIONS.items() if isinstance(v, bool)}
 _INT = {k for k, v in DEFAULT_OPTIONS.items() if isinstance(v, int) and not isinstance(v, bool)}
@@ -160,6 +162,11 @@ def _conflict(options: dict, setup: dict) -> RuleViolation | None:
         if options["players"] != 2:
             return RuleViolation("option_not_allowed_in_solo",
                                  "mode 'solo' and players cannot be combined: the solo mission has one player")
+        for key in EXPANSIONS:
+            if options[key]:
+                return RuleViolation("option_not_allowed_in_solo",
+                                     f"mode 'solo' and {key} cannot be combined: the expansions are not "
+                                     "defined for the automatic British side (§8, engine ruling)")
     if options["reroute_after_weather_change"] and not options["weather_changes"]:
         return RuleViolation("options_conflict",
                              "reroute_after_weather_change needs weather_changes (rule 3a follows rule 2, §7.3)")
@@ -178,8 +185,8 @@ def _conflict(options: dict, setup: dict) -> RuleViolation | None:
         return RuleViolation("options_conflict", "window_multi_night needs window")
     if options["window_multi_night"] and options["nights"] not in (2, 3):
         return RuleViolation("options_conflict", "window_multi_night and nights: the tables are for 2 or 3 nights")
-    if options["window_cancels_fighters"]:
-        return RuleViolation("invalid_option", "window_cancels_fighters is not supported (C-44 default only)")
+    if options["window_cancels_fighters"] and not options["window"]:
+        return RuleViolation("options_conflict", "window_cancels_fighters needs window")
     if options["acoustic_mirror"] and not options["medals"]:
         return RuleViolation("acoustic_mirror_requires_advanced_rules",
                              "acoustic_mirror needs medals: the mirror is played only with the advanced rules (§9.8)")

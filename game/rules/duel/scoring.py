@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .board import Board
-from .ground_units import BALLOON, FIRE_ENGINE, FLAK, RADAR, SEARCHLIGHT, SHELTER, SMOKE, count, units_in_hex
+from .ground_units import (ACOUSTIC_MIRROR, BALLOON, FIRE_ENGINE, FLAK, RADAR, RAILWAY_FLAK, SEARCHLIGHT, SHELTER,
+                           SMOKE, count, units_in_hex)
 from .state import HIGH, LOW, airborne_fighters
 from .weather import FULL, NEW, cloud, fog, moon, storm, summer_active
 from .advanced.friendly_flak import friendly_flak_malus
@@ -60,6 +61,10 @@ def fighter_combat(state: dict, hex_id: int, evasion: int = 0,
             "§5.1 German searchlights (once for the hex)"
         reasons.append(term(rule, factor * searchlights))
         total += factor * searchlights
+    lights = state["british_units"]["searchlights"].count(hex_id)
+    if lights:
+        reasons.append(term("§9.11 British searchlights (C-30)", -lights))
+        total -= lights
     medals = state["medals_on_board"].get(str(hex_id), 0)
     if medals:
         reasons.append(term("§7.5 German medals in the hex", medals))
@@ -68,7 +73,7 @@ def fighter_combat(state: dict, hex_id: int, evasion: int = 0,
         reasons.append(term("A-41 total floor 0", -total))
         total = 0
     if evasion:
-        cut = min(evasion, total)
+        cut = min(evasion, max(total, 0))
         reasons.append(term("§7.5 British evasion medals (floor 0)", -cut))
         total -= cut
     malus = friendly_flak_malus(state, hex_id)
@@ -79,22 +84,30 @@ def fighter_combat(state: dict, hex_id: int, evasion: int = 0,
     return total, reasons
 
 
-def flak_combat(state: dict, hex_id: int) -> tuple[int, list[dict]] | None:
-    """§5.2: German += F × (1 + 2·low + S); no weather modifiers (C-29)."""
-    flak = count(state, hex_id, FLAK)
-    if not flak:
+ACE_BASE = 2  # §9.9: an ace gunner scores 2 instead of 1
+
+
+def flak_combat(state: dict, hex_id: int, ordinary_only: bool = False) -> tuple[int, list[dict]] | None:
+    """§5.2: German += F × (1 + 2·low + S); no weather modifiers (C-29).  Railway flak (§9.6) fires
+    like a flak; placed ace gunners (§9.9) fire with base 2.  ``ordinary_only``: flak tiles only
+    (the ace-medal award, A-86)."""
+    guns = [(f"flak {t}", 1) for t in units_in_hex(state, hex_id, FLAK)]
+    if not ordinary_only:
+        guns += [(f"railway flak {t}", 1) for t in units_in_hex(state, hex_id, RAILWAY_FLAK)]
+        guns += [(f"{a['grade']} ace {aid}", ACE_BASE) for aid, a in sorted(state["aces"].items())
+                 if a["hex"] == hex_id and a["active_round"] <= state["round"] and a["fired_round"] != state["round"]]
+    if not guns:
         return None
     searchlights = count(state, hex_id, SEARCHLIGHT)
     low = state["bomber"]["altitude"] == LOW
     reasons, total = [], 0
-    for tid in units_in_hex(state, hex_id, FLAK):
-        per = f"flak {tid}"
-        reasons.append(term("§5.2 base", 1, per))
+    for per, base in guns:
+        reasons.append(term("§5.2 base" if base == 1 else "§9.9 ace gunner base 2", base, per))
         if low:
             reasons.append(term("§5.2 Bomber LOW", 2, per))
         if searchlights:
             reasons.append(term("§5.2 German searchlights", searchlights, per))
-        total += 1 + (2 if low else 0) + searchlights
+        total += base + (2 if low else 0) + searchlights
     return total, reasons
 
 
@@ -127,6 +140,9 @@ def target_bombing(state: dict, board: Board, hex_id: int, extra_markers: int = 
         reasons.append(term("§5.3 cloud over the target", -5))
     if storm(state, hex_id):
         reasons.append(term("§5.3 storm over the target", -7))
+    mirrors = count(state, hex_id, ACOUSTIC_MIRROR)
+    if mirrors:
+        reasons.append(term("§9.8 acoustic mirror in the target hex (A-43)", -mirrors))
     if target_malus(state):
         reasons.append(term("§7.1 stronger Mosquito", target_malus(state)))
     return sum(t["value"] for t in reasons), reasons
@@ -148,6 +164,9 @@ def mosquito_combat(state: dict, fighters: list[str]) -> tuple[int, list[dict]]:
         reasons.append(term("§5.4 storm", -2))
     if m["altitude"] == LOW:
         reasons.append(term("§5.4 Mosquito LOW (C-09)", -1))
+    lights = state["british_units"]["searchlights"].count(hex_id)
+    if lights:
+        reasons.append(term("§9.11 British searchlight / fighter pairs", min(lights, len(fighters))))
     total = sum(t["value"] for t in reasons)
     if total < 0:
         reasons.append(term("§5.4 floor 0", -total))

@@ -16,6 +16,7 @@ from .weather import card_payload, choose_card
 from . import solo, turns
 from .advanced import mw50
 from . import phase5
+from .expansions import walls_have_ears
 from .expansions.multiplayer import is_multiplayer
 
 
@@ -69,6 +70,7 @@ def commit_route(em: Emitter, board: Board, command: dict, rng) -> None:
     """§3.4: the secret plan (British-only event) and its public hash commitment."""
     plan = parse_plan(command)
     validate_plan(plan, board, em.state["setup"])
+    walls_have_ears.check_target(em.state, plan["target"])
     nonce = rng.token()
     em.emit("PlanCommitted", {"night": em.state["night"], "plan": plan, "nonce": nonce}, "british")
     em.emit("RouteCommitted", {"night": em.state["night"], "hash": commitment(plan, nonce)})

@@ -13,7 +13,7 @@ from .expansions.multiplayer import german_seats, owners
 from .expansions.ju88 import night_fighters
 
 NAME = "duel-in-the-dark"
-RULESET_VERSION = "duel-in-the-dark/1"
+RULESET_VERSION = "duel-in-the-dark/2"  # /2: advanced rules and expansions (state shape)
 SIDES = ("british", "german")
 GROUND, LOW, HIGH = "GROUND", "LOW", "HIGH"
 FLIGHT_LEVELS = (LOW, HIGH)
@@ -47,6 +47,8 @@ def initial_state(setup: dict, rng=None) -> dict:
         "medals": {"british": 0, "german": 0},          # §7.5 held medals (kept across nights)
         "medals_fresh": {"british": 0, "german": 0},    # received in the current turn (§7.5)
         "medals_awarded": 0,                            # C-47 taken from the supply
+        "ace_medals": {"silver": 0, "gold": 0},         # §9.9 held, kept across nights
+        "ace_fresh": {"silver": 0, "gold": 0},          # received in the current turn
         "weather_change_draws": [],                     # §7.2 / A-10: replayed in the swap night 2
         "personal_track": {seat: 0 for seat in german_seats(options)} if options["players"] != 2 else {},
         "over": False,
@@ -96,7 +98,7 @@ def begin_night(state: dict, board: Board, night: int) -> None:
         "tiles": tiles,
         "airfield_bombs": {},
         "markers": {},
-        "german_turn": {"triggered": [], "ended": []},
+        "german_turn": {"triggered": [], "ended": [], "railway_moved": []},
         "solo": None,
         "owners": owners(roster, options, night),
         "medals_on_board": {},          # §7.5 German bonus medals: {hex: count}
@@ -111,6 +113,8 @@ def begin_night(state: dict, board: Board, night: int) -> None:
         "british_units": {"qf": [], "searchlights": []},  # §9.10, §9.11 hexes
         "crests": None,                 # §9.2 the five crest cities handed over
         "crest_draws": [],              # §9.2 optional rule: drawn target crests (British-only)
+        "quad_fired": [],               # §9.7 quad flak that fired in this Mosquito turn
+        "aces": {},                     # §9.9 placed ace gunners {id: {grade, hex, fired_round}}
     })
 
 

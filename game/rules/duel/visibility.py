@@ -34,6 +34,8 @@ def plan_view(state: dict, side: str | None) -> dict | None:
             out["superseded"] = [dict(h) for h in state["plan_history"]]
         elif state["plan_history"]:
             out["superseded"] = [dict(h["plan"]) for h in state["plan_history"]]
+        if state["crest_draws"]:
+            out["crest_draws"] = list(state["crest_draws"])
         return out
     return None
 
@@ -109,6 +111,10 @@ def view(state: dict, side: str | None, to_move: list[str], legal: list[dict] | 
         "observer_badge": state["observer_badge"],
         "reroutes": len(state["plan_history"]),
         "window": window_view(state, side),
+        "british_units": {k: list(v) for k, v in state["british_units"].items()},
+        "crests": list(state["crests"]) if state["crests"] else None,
+        "aces": {a: dict(v) for a, v in sorted(state["aces"].items())},
+        "ace_medals": dict(state["ace_medals"]),
         "wild_sau": {t: dict(ws) for t, ws in sorted(state["wild_sau"].items())},
         "result": dict(state["result"]) if state["result"] else None,
     }

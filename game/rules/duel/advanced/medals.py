@@ -24,6 +24,7 @@ from __future__ import annotations
 from ..errors import reject
 from ..ground_units import FLAK, RADAR, SEARCHLIGHT
 from ..scoring import term
+from ..expansions import acoustic_mirror
 
 GERMAN_MEDALS_FOR = {3: 1, 4: 2}
 BRITISH_MEDALS_EMPTY_HEX = 2
@@ -90,6 +91,7 @@ def check_sabotage(state: dict, hex_id: int, tiles) -> list[str]:
             reject("unit_not_in_bomber_hex", f"no intact unit {tid} in the hex the Bomber enters ({hex_id})")
         if tile["face"] not in RED_BORDERED:
             reject("unit_not_red_bordered", f"{tid} is a {tile['face']}: only flak, searchlight, radar (§7.5)")
+    acoustic_mirror.check_sabotage(state, hex_id, tiles)
     return list(tiles)
 
 

@@ -1,0 +1,89 @@
+"""Ace gunners — silver and gold ace medals (duel-in-the-dark.md §9.9; A-86–A-90).
+
+Award: ordinary flak tiles (not railway flak, not aces — A-86) hitting the Bomber for ≥ 3 VP in
+one hex give the German a silver medal, ≥ 4 VP a gold one instead (``AceMedalAwarded``).
+Placement: ``PlaceAceMedal {grade, hex}`` in a later German turn (not in the turn received;
+``ace_placement_window_closed``), on any hex outside ``BRIT`` (A-87).  A silver placed in the German
+turn fires from the following Bomber move ("after the fighters, before the Bomber"); a gold is
+placed "before the Mosquito moves", so it fires from the next round on (engine ruling: placed in
+the German turn, active from the next round).  A placed ace is a flak for every purpose with base
+2 (searchlights and LOW +2 apply, A-88); it cannot be bombed nor destroyed by medals (A-90).
+A gold also fires at the Mosquito ending its move HIGH in its hex (1 VP) — once per round, at
+the Bomber or the Mosquito, never both (engine ruling for A-89: it fires at the Mosquito
+automatically, the sure point).  Held medals carry over to later nights; placed aces are removed
+at the end of the night.
+"""
+from __future__ import annotations
+
+from ..errors import reject
+from ..scoring import flak_combat, term
+
+SILVER, GOLD = "silver", "gold"
+SILVER_FROM, GOLD_FROM = 3, 4
+GOLD_V_MOSQUITO_VP = 1
+
+
+def ready(state: dict, ace: dict) -> bool:
+    return ace["active_round"] <= state["round"] and ace["fired_round"] != state["round"]
+
+
+def award_after_flak(em, hex_id: int) -> None:
+    if not em.state["setup"]["ace_gunners"]:
+        return
+    ordinary = flak_combat(em.state, hex_id, ordinary_only=True)
+    vp = ordinary[0] if ordinary else 0
+    grade = GOLD if vp >= GOLD_FROM else SILVER if vp >= SILVER_FROM else None
+    if grade:
+        em.emit("AceMedalAwarded", {"grade": grade, "hex": hex_id, "flak_vp": vp})
+
+
+def mark_fired_at_bomber(em, hex_id: int) -> None:
+    fired = sorted(aid for aid, a in em.state["aces"].items() if a["hex"] == hex_id and a["grade"] == GOLD
+                   and ready(em.state, a))
+    if fired:
+        em.emit("AceFired", {"aces": fired, "target": "bomber"})
+
+
+def fire_at_mosquito(em, hex_id: int, altitude: str) -> None:
+    """A-89: a ready gold ace fires at the Mosquito ending its move HIGH in its hex."""
+    if altitude != "HIGH":
+        return
+    fired = sorted(aid for aid, a in em.state["aces"].items() if a["hex"] == hex_id and a["grade"] == GOLD
+                   and ready(em.state, a))
+    if fired:
+        em.emit("AceFired", {"aces": fired, "target": "mosquito"})
+        em.score("german", GOLD_V_MOSQUITO_VP * len(fired),
+                 [term("§9.9 gold ace v HIGH Mosquito", GOLD_V_MOSQUITO_VP, f"gold ace {a}") for a in fired],
+                 "gold ace v Mosquito")
+
+
+def place(em, board, command: dict, rng) -> None:
+    s = em.state
+    if not s["setup"]["ace_gunners"]:
+        reject("option_not_enabled", "ace gunners (§9.9) are not in use")
+    grade, hex_id = command.get("grade"), command.get("hex")
+    if grade not in (SILVER, GOLD):
+        reject("malformed_command", "grade must be silver or gold")
+    if s["ace_medals"][grade] < 1:
+        reject("ace_medal_not_held", f"no {grade} ace medal held")
+    if s["ace_medals"][grade] - s["ace_fresh"][grade] < 1:
+        reject("ace_placement_window_closed", "an ace medal is placed in a later turn than it was received")
+    if not isinstance(hex_id, int) or isinstance(hex_id, bool) or hex_id not in board.grid:
+        reject("hex_not_on_board", f"hex {hex_id!r} is not on the board")
+    if hex_id in board.brit_hexes:
+        reject("ground_unit_forbidden_hex", f"hex {hex_id} is a British/sea hex (A-87)")
+    n = sum(1 for aid in s["aces"]) + 1
+    active = s["round"] + 1 if grade == GOLD else s["round"]
+    em.emit("AceGunnerPlaced", {"ace": f"ace{n}", "grade": grade, "hex": hex_id, "active_round": active})
+
+
+def suggestions(state: dict, board) -> list[dict]:
+    if not state["setup"]["ace_gunners"]:
+        return []
+    out = []
+    for grade in (SILVER, GOLD):
+        if state["ace_medals"][grade] - state["ace_fresh"][grade] >= 1:
+            b = state["bomber"]
+            hexes = sorted(h for h in board.within(b["hex"], 1) if h not in board.brit_hexes) if b["hex"] else []
+            out += [{"type": "PlaceAceMedal", "grade": grade, "hex": h} for h in hexes]
+    return out
