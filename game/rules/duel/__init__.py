@@ -38,6 +38,7 @@ DrawTargetCrest        british     — (phase 3, §9.2 optional rule); RedrawTar
 HandCrests             british     cities: [5 cities incl. the target] (phase 5; §9.2)
 RepositionUnits        german      moves: [{tile, hex}] (≤ 5; §9.2)
 AllocateQFHits         british     hits: [{qf, fighter}] (after the German turn; §9.10)
+FireGoldAce            german      fire: bool (Mosquito ended HIGH by a gold ace; §9.9 A-89)
 =====================  ==========  ====================================================
 
 Option fields of existing commands: ``PlaceFighters.mw50_fighter`` (§7.8), ``MoveFighter.use_mw50`` /
@@ -88,7 +89,7 @@ STEP_SIDE = {
     "deploy": "british", "mosquito": "british", "mosquito_drop": "british", "german": "german",
     "bomber": "british", "window": "british", "wild_sau": "german",
     "british_units": "british", "extra_units": "german", "hand_crests": "british", "reposition": "german",
-    "qf_fire": "british",
+    "qf_fire": "british", "gold_ace": "german",
 }
 
 COMMANDS = {
@@ -119,10 +120,12 @@ COMMANDS = {
     "HandCrests": ("hand_crests", walls_have_ears.hand),
     "RepositionUnits": ("reposition", walls_have_ears.reposition),
     "AllocateQFHits": ("qf_fire", british_units.allocate_hits),
+    "FireGoldAce": ("gold_ace", ace_gunners.decide_mosquito_shot),
 }
 # side-wide German decisions made by the designated seat in the 3–5 player variant
 DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal", "PlaceWildSau", "MoveWildSau", "MoveRailwayFlak",
-                             "PlaceAceMedal", "PlaceExtraGermanUnits", "RepositionUnits"})
+                             "PlaceAceMedal", "PlaceExtraGermanUnits", "RepositionUnits",
+                             "FireGoldAce"})
 
 
 class DuelInTheDark:

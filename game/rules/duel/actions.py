@@ -45,6 +45,7 @@ def legal_actions(state: dict, board: Board, side: str) -> list[dict]:
         "hand_crests": walls_have_ears.crest_suggestions,
         "reposition": walls_have_ears.reposition_suggestions,
         "qf_fire": british_units.allocation_suggestions,
+        "gold_ace": ace_gunners.shot_suggestions,
     }
     return builders[step](state, board) if step in builders else []
 

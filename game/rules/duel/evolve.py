@@ -154,6 +154,10 @@ def _fighter_took_off(s, p):
 
 def _fighter_moved(s, p):
     f = s["fighters"][p["fighter"]]
+    visited = s["german_turn"].setdefault("visited", {}).setdefault(p["fighter"], [])
+    for hex_id in [f["hex"]] + list(p["path"]):  # §4.3.5: both hexes of a 2-hex move (QF fire, A-93)
+        if hex_id not in visited:
+            visited.append(hex_id)
     f.update(hex=p["path"][-1] if p["path"] else f["hex"], altitude=p["altitude"], fuel=p["fuel_after"], acted=True)
 
 

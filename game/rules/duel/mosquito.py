@@ -74,7 +74,7 @@ def move_mosquito(em: Emitter, board: Board, command: dict, rng) -> None:
                               "took_off": mv["took_off"]})
     if mv["to"] != mv["from"] and mv["altitude"] == LOW:
         quad_flak.fire(em, mv["to"], "LOW Mosquito entered the hex")
-    ace_gunners.fire_at_mosquito(em, mv["to"], mv["altitude"])
+    ace_gunners.offer_mosquito_shot(em)
 
 
 def wait_mosquito(em: Emitter, board: Board, command: dict, rng) -> None:

@@ -104,6 +104,8 @@ def end_night(em: Emitter, board: Board) -> None:
             revealed["superseded"] = [{"plan": h["plan"], "nonce": h["nonce"]} for h in s["plan_history"]]
         if s["window"]["hash"]:  # §9.4: the Window positions
             revealed["window"] = {"positions": s["window"]["positions"], "nonce": s["window"]["nonce"]}
+        if s["crest_draws"]:  # §9.2 optional rule: the drawn crests (seeded draws, checkable with the seed)
+            revealed["crest_draws"] = list(s["crest_draws"])
         em.emit("PlanRevealed", revealed)
         if s["window"]["hash"]:
             em.emit("CommitmentVerified", {"night": s["night"], "hash": s["window"]["hash"], "ok": window_commitment(

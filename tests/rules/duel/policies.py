@@ -74,15 +74,45 @@ def german_policy(view: dict, legal_actions: list[dict], side: str = "german") -
 POLICIES = {"british": british_policy, "german": german_policy}
 
 
-def play(system, state: dict, rng_factory, max_commands: int = 5000) -> tuple[dict, list]:
-    """Plays with the policies until the game ends; returns the final state and all events."""
+def policy_for(side: str):
+    """The policy of a seat: ``german1``…``german4`` (3–5 player variant, §9.3) play the German."""
+    return POLICIES["german" if side.startswith("german") else side]
+
+
+def _uses_an_option(action: dict) -> bool:
+    """Commands of the advanced rules / expansions the options policy takes whenever offered
+    (each is finite: medals are spent, a re-route is once per turn, MW-50 empties its token)."""
+    if action["type"] in ("ReRoute", "UseMedal", "MoveWildSau", "MoveRailwayFlak", "PlaceAceMedal", "RedrawTargetCrest"):
+        return True
+    if action["type"] == "DeclareWindow":
+        return action["use"]
+    if action["type"] == "AdvanceBomber":
+        return bool(action.get("sabotage") or action.get("evasion"))
+    if action["type"] == "DropTokens":
+        return bool(action.get("medals"))
+    return action["type"] == "MoveFighter" and bool(action.get("use_mw50") or action.get("use_fuel_medal"))
+
+
+def options_policy(view: dict, legal_actions: list[dict], side: str) -> dict:
+    """The base policies, but every command of an advanced rule or expansion that
+    ``legal_actions`` offers is taken at once, so a game with every option on exercises them."""
+    for action in _complete(legal_actions):
+        if _uses_an_option(action):
+            return _strip(action)
+    return policy_for(side)(view, legal_actions, side)
+
+
+def play(system, state: dict, rng_factory, max_commands: int = 5000, policy=None) -> tuple[dict, list]:
+    """Plays with the policies (or ``policy`` for every seat) until the game ends; returns the
+    final state and all events."""
     events = []
     for n in range(max_commands):
         sides = system.to_move(state)
         if not sides:
             return state, events
         side = sides[0]
-        command = POLICIES[side](system.view(state, side), system.legal_actions(state, side), side)
+        chooser = policy or policy_for(side)
+        command = chooser(system.view(state, side), system.legal_actions(state, side), side)
         result = system.decide(state, command, side, rng_factory(n))
         if not isinstance(result, list):
             raise AssertionError(f"policy command {command} rejected: {result}")

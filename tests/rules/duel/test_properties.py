@@ -75,3 +75,39 @@ def test_same_seed_same_game(seed):
     _, a, events_a = random_game(seed, {})
     _, b, events_b = random_game(seed, {})
     assert a == b and [(e.type, e.payload) for e in events_a] == [(e.type, e.payload) for e in events_b]
+
+
+ADVANCED = {"window": True, "stronger_mosquito": True, "weather_changes": True, "reroute_after_weather_change": True,
+            "reroute_after_bombing": True, "medals": True, "shroud": True, "friendly_flak": True, "mw50": True}
+EXPANSIONS = {"ju88": True, "walls_have_ears": True, "walls_random_target": True, "railway_flak": True,
+              "quad_flak": True, "acoustic_mirror": True, "ace_gunners": True, "british_qf_guns": 1,
+              "british_searchlights": 2}
+OPTION_SETUPS = st.sampled_from([
+    dict(ADVANCED), dict(ADVANCED, players=4, **EXPANSIONS), dict(ADVANCED, players=3, nights=2),
+    dict(ADVANCED, players=5, **EXPANSIONS), dict(ADVANCED, mode="swap"), dict(ADVANCED, **EXPANSIONS),
+])
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), setup=OPTION_SETUPS)
+def test_random_games_with_options_on_end_replay_and_keep_invariants(seed, setup):
+    """Same properties with the advanced rules and expansions on (§7, §9): the night ends, fuel ≥ 0,
+    everything on the board, the fold of the events reproduces the final state."""
+    initial, final, events = random_game(seed, setup)
+    assert SYSTEM.outcome(final) is not None
+    replayed = initial
+    for event in events:
+        assert event.type in HANDLERS or event.type in RECORD_ONLY, event.type
+        replayed = SYSTEM.evolve(replayed, Event(event.type, json.loads(json.dumps(event.payload)), event.visibility))
+    assert replayed == final
+    assert json.loads(json.dumps(final)) == final
+    assert final["medals"]["british"] >= 0 and final["medals"]["german"] >= 0
+
+
+@settings(max_examples=2, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_same_seed_same_game_with_options(seed):
+    setup = dict(ADVANCED, players=4, **EXPANSIONS)
+    _, a, events_a = random_game(seed, setup)
+    _, b, events_b = random_game(seed, setup)
+    assert a == b and [(e.type, e.payload) for e in events_a] == [(e.type, e.payload) for e in events_b]

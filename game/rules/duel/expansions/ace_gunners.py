@@ -9,8 +9,8 @@ placed "before the Mosquito moves", so it fires from the next round on (engine r
 the German turn, active from the next round).  A placed ace is a flak for every purpose with base
 2 (searchlights and LOW +2 apply, A-88); it cannot be bombed nor destroyed by medals (A-90).
 A gold also fires at the Mosquito ending its move HIGH in its hex (1 VP) — once per round, at
-the Bomber or the Mosquito, never both (engine ruling for A-89: it fires at the Mosquito
-automatically, the sure point).  Held medals carry over to later nights; placed aces are removed
+the Bomber or the Mosquito, never both; the German decides at that moment (A-89): step
+``gold_ace``, command ``FireGoldAce {fire: bool}`` (designated seat), before the Mosquito drops.  Held medals carry over to later nights; placed aces are removed
 at the end of the night.
 """
 from __future__ import annotations
@@ -44,12 +44,34 @@ def mark_fired_at_bomber(em, hex_id: int) -> None:
         em.emit("AceFired", {"aces": fired, "target": "bomber"})
 
 
-def fire_at_mosquito(em, hex_id: int, altitude: str) -> None:
-    """A-89: a ready gold ace fires at the Mosquito ending its move HIGH in its hex."""
-    if altitude != "HIGH":
-        return
-    fired = sorted(aid for aid, a in em.state["aces"].items() if a["hex"] == hex_id and a["grade"] == GOLD
-                   and ready(em.state, a))
+def gold_aces_facing_mosquito(state: dict) -> list[str]:
+    """Ready gold aces in the hex of a HIGH airborne Mosquito (A-89)."""
+    m = state["mosquito"]
+    if m["state"] != "airborne" or m["altitude"] != "HIGH":
+        return []
+    return sorted(aid for aid, a in state["aces"].items() if a["hex"] == m["hex"] and a["grade"] == GOLD
+                  and ready(state, a))
+
+
+def offer_mosquito_shot(em) -> None:
+    """After the Mosquito's move: the German decides whether the gold fires at it (step ``gold_ace``)."""
+    if gold_aces_facing_mosquito(em.state):
+        em.emit("PhaseStarted", {"phase": 6, "step": "gold_ace"})
+
+
+def decide_mosquito_shot(em, board, command: dict, rng) -> None:
+    """``FireGoldAce {fire: bool}``: fire at the Mosquito now, or keep the gold for the Bomber."""
+    fire = command.get("fire")
+    if not isinstance(fire, bool):
+        reject("malformed_command", "fire must be true or false")
+    if fire:
+        fire_at_mosquito(em)
+    em.emit("PhaseStarted", {"phase": 6, "step": "mosquito_drop"})
+
+
+def fire_at_mosquito(em) -> None:
+    """§9.9: 1 VP per gold ace firing at the HIGH Mosquito; it has then fired for the round."""
+    fired = gold_aces_facing_mosquito(em.state)
     if fired:
         em.emit("AceFired", {"aces": fired, "target": "mosquito"})
         em.score("german", GOLD_V_MOSQUITO_VP * len(fired),
@@ -75,6 +97,10 @@ def place(em, board, command: dict, rng) -> None:
     n = sum(1 for aid in s["aces"]) + 1
     active = s["round"] + 1 if grade == GOLD else s["round"]
     em.emit("AceGunnerPlaced", {"ace": f"ace{n}", "grade": grade, "hex": hex_id, "active_round": active})
+
+
+def shot_suggestions(state: dict, board) -> list[dict]:
+    return [{"type": "FireGoldAce", "fire": True}, {"type": "FireGoldAce", "fire": False}]
 
 
 def suggestions(state: dict, board) -> list[dict]:

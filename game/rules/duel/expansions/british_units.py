@@ -10,8 +10,9 @@ placement rules; ``extra_units_exceeded`` / ``wrong_unit_count``).
 Effects: each British searchlight in the Bomber's fight hex −1 to the fighters' total (C-30); in
 the Mosquito fight +1 per (British searchlight, fighter) pair = +min(L, N).  At the end of each
 German turn each QF gun costs one airborne fighter in its hex 1 fuel line: the British allocates
-the hits (``AllocateQFHits {hits: [{qf, fighter}]}``, step ``qf_fire``; A-93 — engine ruling: only
-fighters airborne in the hex at the end of the turn, with fuel left, can be hit).
+the hits (``AllocateQFHits {hits: [{qf, fighter}]}``, step ``qf_fire``; A-93: a fighter that was airborne
+in the QF's hex during the turn, the middle hex of a 2-hex move included — engine ruling: it must
+still be airborne with fuel left at the end of the turn).
 """
 from __future__ import annotations
 
@@ -78,11 +79,14 @@ def british_searchlights(state: dict, hex_id: int) -> int:
 
 
 def qf_targets(state: dict) -> dict[int, list[str]]:
-    """QF gun number (1-based) → the airborne fighters with fuel in its hex (A-93)."""
+    """QF gun number (1-based) → the fighters still airborne with fuel that flew in its hex this
+    German turn, the middle hex of a 2-hex move included (A-93)."""
     out = {}
+    visited = state["german_turn"].get("visited", {})
     for k, hex_id in enumerate(state["british_units"]["qf"]):
         fighters = sorted(fid for fid, f in state["fighters"].items()
-                          if f["state"] == "airborne" and f["hex"] == hex_id and f["fuel"] > 0)
+                          if f["state"] == "airborne" and f["fuel"] > 0
+                          and (f["hex"] == hex_id or hex_id in visited.get(fid, [])))
         if fighters:
             out[k + 1] = fighters
     return out
