@@ -31,14 +31,19 @@ class SeasonSerializer(serializers.ModelSerializer):
         return data
 
 
-class EloRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+class RatedPlayerSerializer(serializers.Serializer):
+    """A player's rating with their game count, as every rating table shows it."""
+
     player_id = serializers.IntegerField()
     player = serializers.CharField()
     rating = serializers.FloatField()
-    peak = serializers.FloatField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
+
+
+class EloRowSerializer(RatedPlayerSerializer):
+    rank = serializers.IntegerField()
+    peak = serializers.FloatField()
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
 
@@ -111,13 +116,8 @@ class SideAdvantageSerializer(serializers.Serializer):
     players = SideAdjustedRowSerializer(many=True)
 
 
-class LeagueTableRowSerializer(serializers.Serializer):
+class LeagueTableRowSerializer(RatedPlayerSerializer):
     system = serializers.CharField()
-    player_id = serializers.IntegerField()
-    player = serializers.CharField()
-    rating = serializers.FloatField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
     tournament_points = serializers.FloatField()
 
 

@@ -236,26 +236,24 @@ class Rounds(APIView):
         return Response({"version": state.version, "round": state.rounds[-1]}, status=status.HTTP_201_CREATED)
 
 
-def _cached(tournament: Tournament, state, which: str) -> dict:
-    return getattr(services.cached_projection(tournament, state), which)
+class ProjectionView(APIView):
+    """Serves one cached projection of the tournament stream (rebuilt when the stream moved)."""
 
-
-class Bracket(APIView):
     permission_classes = OPEN
+    projection = ""
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
         tournament, state = visible(request, tournament_id)
-        return Response(_cached(tournament, state, "bracket"))
+        return Response(getattr(services.cached_projection(tournament, state), self.projection))
 
 
-class Standings(APIView):
-    permission_classes = OPEN
+class Bracket(ProjectionView):
+    projection = "bracket"
 
-    @extend_schema(responses={200: DICT})
-    def get(self, request, tournament_id):
-        tournament, state = visible(request, tournament_id)
-        return Response(_cached(tournament, state, "standings"))
+
+class Standings(ProjectionView):
+    projection = "standings"
 
 
 class PairingDetail(APIView):
