@@ -58,9 +58,9 @@ def maybe_snapshot(system_name: str, stream: str, previous_version: int, version
     """Store a snapshot whenever an append crosses a multiple of NIGHTDUEL_SNAPSHOT_EVERY."""
     every = settings.NIGHTDUEL_SNAPSHOT_EVERY
     if every and version // every > previous_version // every:
-        Snapshot.objects.get_or_create(
-            stream=stream,
-            ruleset_version=get_system(system_name).ruleset_version,
-            seq=version,
-            defaults={"state": aggregate},
+        # One INSERT ... ON CONFLICT DO NOTHING: an equal snapshot stored already is just as good.
+        Snapshot.objects.bulk_create(
+            [Snapshot(stream=stream, ruleset_version=get_system(system_name).ruleset_version, seq=version,
+                      state=aggregate)],
+            ignore_conflicts=True,
         )

@@ -14,7 +14,7 @@ from django.utils import timezone
 from . import clocks, outbox
 from .folding import evolve_aggregate, load_aggregate, maybe_snapshot, outcome_of
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
-from .models import Game, GameSeat, GameSecret, IdempotencyRecord, stream_for_game
+from .models import Game, GameSeat, GameSecret, IdempotencyRecord
 from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import SeededDice, new_seed, seed_commitment
 from .rules.registry import UnknownSystem, get_system

@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 from .. import campaigns
 from ..models import Campaign
 from ..services import CommandRejected
+from .serializers import with_errors
 
 
 class StartCampaignSerializer(serializers.Serializer):
@@ -21,6 +22,25 @@ class NextNightSerializer(serializers.Serializer):
                                        help_text="fighter slot → pilot id; empty = best available")
 
 
+class CampaignSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    system = serializers.CharField()
+    player = serializers.CharField()
+    status = serializers.CharField()
+    standing = serializers.DictField()
+
+
+class CampaignSerializer(CampaignSummarySerializer):
+    version = serializers.IntegerField()
+    current_game = serializers.UUIDField(allow_null=True)
+    nights = serializers.ListField(child=serializers.DictField())
+
+
+class NightStartedSerializer(serializers.Serializer):
+    game_id = serializers.UUIDField()
+    campaign = CampaignSerializer()
+
+
 def campaign_body(campaign: Campaign) -> dict:
     aggregate = campaigns.fold_campaign(campaign)
     return {
@@ -31,13 +51,15 @@ def campaign_body(campaign: Campaign) -> dict:
 
 
 class CampaignListCreate(APIView):
-    @extend_schema(responses={200: dict}, operation_id="campaigns_list")
+    @extend_schema(responses=with_errors({200: CampaignSummarySerializer(many=True)}, 401),
+                   operation_id="campaigns_list")
     def get(self, request):
         qs = Campaign.objects.select_related("player").order_by("-created_at")[:200]
         return Response([{"id": c.pk, "system": c.system, "player": c.player.get_username(), "status": c.status,
                           "standing": c.standing} for c in qs])
 
-    @extend_schema(request=StartCampaignSerializer, responses={201: dict})
+    @extend_schema(request=StartCampaignSerializer,
+                   responses=with_errors({201: CampaignSerializer}, 400, 401, 403, 413, 422))
     def post(self, request):
         data = StartCampaignSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -48,7 +70,7 @@ class CampaignListCreate(APIView):
 class CampaignDetail(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses=with_errors({200: CampaignSerializer}, 401, 404))
     def get(self, request, campaign_id):
         return Response(campaign_body(get_object_or_404(Campaign.objects.select_related("player"), pk=campaign_id)))
 
@@ -56,7 +78,8 @@ class CampaignDetail(APIView):
 class CampaignNights(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=NextNightSerializer, responses={201: dict})
+    @extend_schema(request=NextNightSerializer,
+                   responses=with_errors({201: NightStartedSerializer}, 400, 401, 403, 404, 409, 413, 422))
     def post(self, request, campaign_id):
         if not Campaign.objects.filter(pk=campaign_id).exists():
             raise CommandRejected(404, "campaign_not_found", "no such campaign")

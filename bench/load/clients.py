@@ -1,0 +1,106 @@
+"""Scripted players under locust: one simulated user per game (issue 9 "bench/load").
+
+    python bench/load/clients.py GAMES.json RESULTS.json --host http://127.0.0.1:PORT
+
+Each user posts its game's commands in turn (both sides' tokens), pausing a think time
+between moves, and records the latency and outcome of every request. A 201 is an
+acknowledgement: its version and event seqs are written to RESULTS for verification. Any
+other answer ends that user's game (its script no longer applies) and counts as an error.
+"""
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+
+import gevent  # noqa: E402
+from locust import FastHttpUser, task  # noqa: E402
+from locust.env import Environment  # noqa: E402
+from locust.exception import StopUser  # noqa: E402
+
+GAMES: list[dict] = []
+RESULTS = {"latencies_ms": [], "acks": [], "errors": [], "finished_games": 0, "first_sent": None, "last_answered": None}
+SETTINGS = {"think": 0.5}
+
+
+class ScriptedPlayers(FastHttpUser):
+    network_timeout = 30.0
+    connection_timeout = 10.0
+
+    def on_start(self):
+        self.game = GAMES.pop()
+        self.steps = iter(self.game["steps"])
+        gevent.sleep(random.uniform(0, SETTINGS["think"] * 2))  # players do not all start at once
+
+    @task
+    def play(self):
+        step = next(self.steps, None)
+        if step is None:
+            RESULTS["finished_games"] += 1
+            raise StopUser()
+        started = time.perf_counter()
+        if RESULTS["first_sent"] is None:
+            RESULTS["first_sent"] = started
+        with self.client.post(
+            f"/api/games/{self.game['id']}/commands/",
+            json={"expected_version": step["expected_version"], "command": step["command"]},
+            headers={"Authorization": f"Token {self.game['tokens'][step['side']]}"},
+            name="command", catch_response=True,
+        ) as response:
+            RESULTS["last_answered"] = time.perf_counter()
+            RESULTS["latencies_ms"].append((RESULTS["last_answered"] - started) * 1000)
+            body = self._json(response)
+            if response.status_code == 201 and body.get("version") == step["version"]:
+                response.success()
+                RESULTS["acks"].append({"game": self.game["id"], "version": body["version"],
+                                        "events": [[e["seq"], e["type"]] for e in body["events"]]})
+            else:
+                response.failure(f"{response.status_code}")
+                RESULTS["errors"].append({"game": self.game["id"], "status": response.status_code,
+                                          "expected_version": step["version"], "body": body})
+                raise StopUser()
+        gevent.sleep(random.uniform(0.5, 1.5) * SETTINGS["think"])
+
+    @staticmethod
+    def _json(response) -> dict:
+        try:
+            body = response.json()
+        except Exception:  # an HTML error page or a cut connection is an error, not a crash
+            return {"unparsed": (response.text or "")[:200]}
+        return body if isinstance(body, dict) else {"unparsed": str(body)[:200]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("games")
+    parser.add_argument("results")
+    parser.add_argument("--host", required=True)
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's commands")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    args = parser.parse_args()
+    with open(args.games) as f:
+        GAMES.extend(json.load(f))
+    SETTINGS["think"] = args.think
+    users = len(GAMES)
+    env = Environment(user_classes=[ScriptedPlayers], host=args.host)
+    runner = env.create_local_runner()
+    started = time.perf_counter()
+    runner.start(users, spawn_rate=users)
+    deadline = started + args.timeout
+    gevent.sleep(1)
+    while runner.user_count and time.perf_counter() < deadline:
+        gevent.sleep(0.2)
+    elapsed = time.perf_counter() - started
+    runner.quit()
+    RESULTS["elapsed_s"] = elapsed
+    RESULTS["busy_s"] = (RESULTS["last_answered"] or 0) - (RESULTS["first_sent"] or 0)
+    RESULTS["timed_out"] = time.perf_counter() >= deadline
+    with open(args.results, "w") as f:
+        json.dump(RESULTS, f)
+
+
+if __name__ == "__main__":
+    main()

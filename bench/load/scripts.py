@@ -1,0 +1,60 @@
+"""Scripted 303 games for the load run (303.md; issue 9 "bench/load").
+
+Each game is created with a known dice seed, so the whole game can be decided ahead of time
+with the engine and the deterministic policies of tests/rules/battle303/policies.py: the
+clients then only post commands and check that every 201 lands at the version foreseen.
+Dice for the command appended at ``seq`` are ``SeededDice(seed, stream, seq)``, as the
+service draws them (game/services.py ``submit_command``).
+"""
+from __future__ import annotations
+
+from game.rules.battle303 import SYSTEM
+from game.rules.contract import RuleViolation
+from game.rules.dice import SeededDice
+from tests.rules.battle303.policies import aggressive_raf_policy, bomber_rush_policy, pass_policy
+
+POLICIES = (pass_policy, bomber_rush_policy, aggressive_raf_policy)
+# The service closes a finished game with ResultRecorded + Revealed.
+CLOSING_EVENTS = 2
+
+
+def script_game(stream: str, seed: str, policy) -> list[dict]:
+    """The commands of one whole game: ``[{"side", "expected_version", "command", "version"}]``."""
+    state = SYSTEM.initial_state({}, SeededDice(seed, stream, 1))
+    version, steps = 1, []
+    while SYSTEM.outcome(state) is None:
+        side = SYSTEM.to_move(state)[0]
+        command = policy(SYSTEM.view(state, side), SYSTEM.legal_actions(state, side), side)
+        events = SYSTEM.decide(state, command, side, SeededDice(seed, stream, version + 1))
+        if isinstance(events, RuleViolation):
+            raise AssertionError(f"policy {policy.__name__} chose a rejected command: {events}")
+        for event in events:
+            state = SYSTEM.evolve(state, event)
+        after = version + len(events) + (CLOSING_EVENTS if SYSTEM.outcome(state) is not None else 0)
+        steps.append({"side": side, "expected_version": version, "command": command, "version": after})
+        version = after
+    return steps
+
+
+def create_scripted_games(count: int) -> list[dict]:
+    """``count`` games between fresh users, each with tokens and its whole script."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.authtoken.models import Token
+
+    from game import services
+
+    User = get_user_model()
+    users = User.objects.bulk_create(User(username=f"load-{i}") for i in range(2 * count))
+    tokens = Token.objects.bulk_create(Token(user=u, key=Token.generate_key()) for u in users)
+    games = []
+    for i in range(count):
+        luftwaffe, raf = users[2 * i], users[2 * i + 1]
+        seed = f"load-seed-{i}"
+        game = services.create_game(system_name="303", setup={}, players={"luftwaffe": luftwaffe, "raf": raf},
+                                    seed=seed)
+        games.append({
+            "id": str(game.pk),
+            "tokens": {"luftwaffe": tokens[2 * i].key, "raf": tokens[2 * i + 1].key},
+            "steps": script_game(game.stream, seed, POLICIES[i % len(POLICIES)]),
+        })
+    return games

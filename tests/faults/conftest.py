@@ -1,0 +1,52 @@
+"""The service under gunicorn on the PostgreSQL test database, for faults a test client cannot show
+(a dropped database connection is only recovered by a real request cycle)."""
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection
+
+from tests.worker import database_url
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live_gunicorn(transactional_db):
+    """``http://127.0.0.1:<port>`` of two gunicorn workers (tasks inline, ``dice-race`` known)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the live server runs on the PostgreSQL test database (set DATABASE_URL)")
+    port = free_port()
+    log = ROOT / "artifacts" / f"gunicorn-faults-{port}.log"
+    log.parent.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
+               NIGHTDUEL_EXTRA_SYSTEMS="dice-race=tests.doubles:SYSTEM", THROTTLE_COMMANDS="100000/min")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", "2", "-b", f"127.0.0.1:{port}", "--timeout", "60"],
+        cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"gunicorn did not start: see {log}")
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(30)

@@ -1,0 +1,16 @@
+"""The six roles of service.md "Who uses it", and the world they act in (see conftest.py)."""
+from dataclasses import dataclass
+
+from game.models import Game
+from tests.conftest import client_for
+
+ROLES = ("anonymous", "player", "other_player", "referee", "organiser", "league_admin")
+
+
+@dataclass
+class World:
+    users: dict
+    game: Game
+
+    def client(self, role: str):
+        return client_for(self.users.get(role))
