@@ -17,3 +17,6 @@ urlpatterns = [
     path("", include("tournament.page_urls")),
     path("", include("ratings.page_urls")),
 ]
+
+handler404 = "game.api.fallback_errors.not_found"
+handler500 = "game.api.fallback_errors.server_error"

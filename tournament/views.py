@@ -83,10 +83,10 @@ class TournamentListCreate(APIView):
 
     @extend_schema(request=TournamentCreateSerializer, responses={201: DICT})
     def post(self, request):
+        require(authenticated(request.user), request.user, "create tournaments")
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        require(authenticated(request.user), request.user, "create tournaments")
         league = League.objects.filter(slug=v["league"]).first()
         if league is None:
             raise CommandRejected(400, "unknown_league", f"no league {v['league']!r}")

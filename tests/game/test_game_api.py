@@ -199,3 +199,9 @@ def test_an_untampered_export_is_imported_where_the_game_is_not_stored(users):
     again = client_for(users["carol"]).post("/api/games/import/", data=exported,
                                             content_type="application/x-ndjson")
     assert again.status_code == 422
+
+
+def test_unknown_api_urls_answer_json_404(db):
+    response = client_for().get("/api/games/null,null/")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
