@@ -12,9 +12,7 @@ def text_field(command: dict, key: str) -> str:
 
 
 def active_fighter(state: dict, command: dict) -> str:
-    fighter_id = command.get("fighter")
-    if not isinstance(fighter_id, str):
-        raise RuleViolationError("malformed_command", "fighter is required")
+    fighter_id = text_field(command, "fighter")
     if fighter_id not in state["fighters"]:
         raise RuleViolationError("unknown_fighter", f"no fighter {fighter_id!r}")
     if state["fighters"][fighter_id]["status"] != "active":
@@ -23,9 +21,7 @@ def active_fighter(state: dict, command: dict) -> str:
 
 
 def on_map_token(state: dict, command: dict) -> str:
-    token_id = command.get("token")
-    if not isinstance(token_id, str):
-        raise RuleViolationError("malformed_command", "token is required")
+    token_id = text_field(command, "token")
     if token_id not in state["tokens"]:
         raise RuleViolationError("unknown_token", f"no token {token_id!r}")
     if state["tokens"][token_id]["state"] != "on_map":
