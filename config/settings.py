@@ -106,7 +106,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "game.api.schema.NightduelAutoSchema",
     "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": None,
     "DEFAULT_THROTTLE_RATES": {
