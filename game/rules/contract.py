@@ -42,9 +42,6 @@ class RuleViolation:
     code: str
     message: str
 
-    def __bool__(self) -> bool:  # a violation is never a (truthy) list of events
-        return False
-
 
 class RuleViolationError(Exception):
     """Raised inside engine code to bail out; ``decide`` wrappers turn it into a RuleViolation."""
