@@ -7,18 +7,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from . import clocks, outbox
+from . import clocks, outbox, replay
 from .folding import evolve_aggregate, load_aggregate, maybe_snapshot, outcome_of
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .models import Game, GameSeat, GameSecret, IdempotencyRecord
 from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import SeededDice, new_seed, seed_commitment
 from .rules.registry import UnknownSystem, get_system
-from .store import NewEvent, append_events
+from .store import ConcurrencyError, NewEvent, append_events
 from .visibility import Sight, may_view_game
 
 BAD_REQUEST_CODES = {"unknown_command", "malformed_command"}
@@ -254,8 +255,6 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
     With ``expected_version`` the append is conditional: if anybody moved meanwhile the
     stream is no longer at that version and :class:`ConcurrencyError` is raised.
     """
-    from .store import ConcurrencyError
-
     with transaction.atomic():
         game = _lock_game(game_id)
         if expected_version is not None and expected_version != game.version:
@@ -272,11 +271,6 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
 
 def import_game(text: str, user) -> Game:
     """Store an exported game, only if the engine replays it to the same verified outcome."""
-    from django.contrib.auth import get_user_model
-
-    from . import replay
-    from .store import ConcurrencyError
-
     header, records = replay.parse_export(text)
     stream = header.get("stream", "")
     if not stream.startswith("game-"):

@@ -1,7 +1,7 @@
 """Celery tasks of the game app; all idempotent and ``acks_late`` (settings)."""
 from celery import shared_task
 
-from . import outbox, timeouts
+from . import campaigns, outbox, timeouts
 
 
 @shared_task(acks_late=True)
@@ -22,6 +22,4 @@ def drain_outbox() -> int:
 
 @shared_task(acks_late=True)
 def record_campaign_night(game_id: str, result_seq: int) -> bool:
-    from . import campaigns
-
     return campaigns.record_finished_night(game_id)

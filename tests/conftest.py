@@ -1,4 +1,7 @@
+import importlib
+
 import pytest
+from django.db import connection
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
@@ -53,3 +56,24 @@ def users(db):
 @pytest.fixture
 def admin_user_(db):
     return make_user("admin", is_staff=True, is_superuser=True)
+
+
+APPEND_ONLY = importlib.import_module("game.migrations.0002_events_append_only")
+
+
+@pytest.fixture(autouse=True)
+def flushable_event_table(request):
+    """Let pytest-django flush SQLite after a transactional (live-server) test.
+
+    SQLite's flush deletes row by row, which the append-only triggers rightly refuse;
+    PostgreSQL truncates, which row triggers do not see. So on SQLite the rows are cleared
+    with the triggers lifted for that one statement, and the triggers are put back.
+    """
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    transactional = "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))
+    if not transactional or connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        for sql in APPEND_ONLY.SQLITE_DOWN + ["DELETE FROM events"] + APPEND_ONLY.SQLITE_UP:
+            cursor.execute(sql)

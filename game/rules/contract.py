@@ -13,7 +13,8 @@ Every game system is a module-level object implementing :class:`GameSystem`:
 * ``outcome(state) -> dict | None`` — ``None`` while running, else at least
   ``{"winner": side | None, ...}``.
 * ``to_move(state) -> list[str]`` — the sides whose command the engine is waiting for.
-* ``legal_actions(state, side) -> list[dict]`` — command templates a client may offer.
+* ``legal_actions(state, side) -> list[dict]`` — commands a client may offer, each sendable as is,
+  except entries marked ``"template": True`` whose ``choices`` the client must fill in first.
 
 Events carry a visibility: ``"public"``, a side name, or ``"referee"``.
 """

@@ -3,12 +3,10 @@
 Never downloads a browser: it drives /usr/bin/chromium (``apt-get install chromium``).
 Screenshots go to ``artifacts/screenshots/`` (gitignored).
 """
-import importlib
 import os
 from pathlib import Path
 
 import pytest
-from django.db import connection
 
 # Playwright's sync API keeps an event loop on the test thread; the ORM calls the tests make
 # between browser steps are still synchronous and safe.
@@ -20,27 +18,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-APPEND_ONLY = importlib.import_module("game.migrations.0002_events_append_only")
-
-
-@pytest.fixture(autouse=True)
-def flushable_event_table(request):
-    """Let pytest-django flush SQLite after a transactional (live-server) test.
-
-    SQLite's flush deletes row by row, which the append-only triggers rightly refuse;
-    PostgreSQL truncates, which row triggers do not see. So on SQLite the rows are cleared
-    with the triggers lifted for that one statement, and the triggers are put back.
-    """
-    yield
-    marker = request.node.get_closest_marker("django_db")
-    transactional = "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))
-    if not transactional or connection.vendor != "sqlite":
-        return
-    with connection.cursor() as cursor:
-        for sql in APPEND_ONLY.SQLITE_DOWN + ["DELETE FROM events"] + APPEND_ONLY.SQLITE_UP:
-            cursor.execute(sql)
 
 
 @pytest.fixture(scope="session")

@@ -80,7 +80,7 @@ def suggestions(state: dict, board: Board) -> list[dict]:
     """Complete ``ReRoute`` commands: the shortest way home (or to the current target and home)."""
     if allowed(state) is None:
         return []
-    plan, b = state["plan"], state["bomber"]
+    plan = state["plan"]
     left = budget(state)
     out = []
     for landing in board.british_airfields:
