@@ -6,7 +6,7 @@ the same format as ``setup["board"]``.
 from __future__ import annotations
 
 import json
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 from ..contract import RuleViolationError
@@ -19,6 +19,18 @@ DEFAULT_REINFORCEMENT_AIRFIELD = "Northolt"
 
 def load_default_board() -> dict:
     return json.loads(DEFAULT_BOARD_FILE.read_text(encoding="utf-8"))
+
+
+@cache
+def default_board() -> "Board":
+    """The default board, read once per process: its hex grid is built once, not per command."""
+    return Board(load_default_board())
+
+
+def board_of(state: dict) -> "Board":
+    """The board a game plays on. The state holds only an organiser's own board (``None`` stands
+    for the default), so states, snapshots and the stored head stay small."""
+    return default_board() if state["board"] is None else Board(state["board"])
 
 
 class Board:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..contract import Event, RuleViolation, RuleViolationError
 from . import commands as c
-from .board import Board
+from .board import Board, board_of
 from .combat import flythrough_hex, roll_shots, status_after_hits
 from .events import (
     ATTACK_RESOLVED, ATTACKS_ORDERED, BOMBER_MOVED, FIGHTER_MOVED, FIGHTERS_REPAIRED, PHASE_STARTED, EventLog,
@@ -52,7 +52,7 @@ def _decide(state: dict, command: dict, side: str, rng) -> list[Event]:
         raise RuleViolationError("not_your_turn", f"it is {state['side']}'s turn")
     if state["phase"] != PHASE_OF_COMMAND[kind]:
         raise RuleViolationError("wrong_phase", f"'{kind}' is not allowed in phase {state['phase']}")
-    board = Board(state["board"])
+    board = board_of(state)
     log = EventLog(state)
     HANDLERS[kind](log, board, command, side, rng)
     advance(log, board)

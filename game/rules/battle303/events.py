@@ -5,8 +5,6 @@ randomness and no rules knowledge beyond copying facts into the state.
 """
 from __future__ import annotations
 
-import copy
-
 from ..contract import Event
 from .rules import BOMBER_ID, DESTROYED, FIGHTER, INTACT, OVER, REPAIR
 
@@ -23,8 +21,10 @@ GAME_ENDED = "GameEnded"
 
 
 def evolve(state: dict, event: Event) -> dict:
-    """The state after ``event``; the input state is not mutated (the board is shared, read-only)."""
-    new = {key: (value if key == "board" else copy.deepcopy(value)) for key, value in state.items()}
+    """The state after ``event``. The input state is not mutated: the new state shares every part
+    the event leaves alone and gets fresh copies of the parts it changes (a token, the token map,
+    a list), so folding costs what the event touches, not the size of the state."""
+    new = dict(state)
     p = event.payload
     kind = event.type
     if kind == PHASE_STARTED:
@@ -34,43 +34,55 @@ def evolve(state: dict, event: Event) -> dict:
     elif kind == ROUND_STARTED:
         new["round"] = p["round"]
     elif kind == REINFORCEMENT_ARRIVED:
-        new["reserve"].remove(p["fighter"])
-        new["tokens"][p["fighter"]] = {
+        new["reserve"] = _without(state["reserve"], p["fighter"])
+        new["tokens"] = {**state["tokens"], p["fighter"]: {
             "id": p["fighter"], "side": p["side"], "kind": FIGHTER, "hex": p["hex"], "status": INTACT,
-        }
+        }}
     elif kind == REINFORCEMENT_DISCARDED:
-        new["reserve"].remove(p["fighter"])
+        new["reserve"] = _without(state["reserve"], p["fighter"])
     elif kind == FIGHTERS_REPAIRED:
-        for fighter in p["fighters"]:
-            new["tokens"][fighter]["status"] = INTACT
+        new["tokens"] = _with_tokens(state, {fighter: {"status": INTACT} for fighter in p["fighters"]})
     elif kind == FIGHTER_MOVED:
-        new["tokens"][p["fighter"]]["hex"] = p["to"]
-        new["moved"].append(p["fighter"])
+        new["tokens"] = _with_tokens(state, {p["fighter"]: {"hex": p["to"]}})
+        new["moved"] = [*state["moved"], p["fighter"]]
         if p["shots"]:
-            new["declared"].append(
-                {"attacker": p["fighter"], "target": p["target"], "shots": p["shots"], "target_hex": p["target_hex"]}
-            )
+            new["declared"] = [*state["declared"], {
+                "attacker": p["fighter"], "target": p["target"], "shots": p["shots"], "target_hex": p["target_hex"],
+            }]
     elif kind == ATTACKS_ORDERED:
         new["last_dice"] = []
     elif kind == ATTACK_RESOLVED:
-        target = new["tokens"][p["target"]]
-        target["status"] = p["target_status"]
+        target = {"status": p["target_status"]}
         if p["target_status"] == DESTROYED:
             target["hex"] = None
-        new["tokens"][p["attacker"]]["hex"] = p["attacker_to"]
+        new["tokens"] = _with_tokens(state, {p["target"]: target, p["attacker"]: {"hex": p["attacker_to"]}})
         if p["target"] == BOMBER_ID:
-            new["bomber_hits"] += sum(p["hits"])
-        new["last_dice"].append(
-            {"attacker": p["attacker"], "target": p["target"], "rolls": p["rolls"], "hits": p["hits"]}
-        )
+            new["bomber_hits"] = state["bomber_hits"] + sum(p["hits"])
+        new["last_dice"] = [*state["last_dice"], {
+            "attacker": p["attacker"], "target": p["target"], "rolls": p["rolls"], "hits": p["hits"],
+        }]
     elif kind == BOMBER_MOVED:
-        new["tokens"][BOMBER_ID]["hex"] = p["to"]
+        new["tokens"] = _with_tokens(state, {BOMBER_ID: {"hex": p["to"]}})
     elif kind == GAME_ENDED:
         new["phase"] = OVER
         new["outcome"] = {"winner": p["winner"], "reason": p["reason"]}
     else:
         raise ValueError(f"unknown 303 event type {kind!r}")
     return new
+
+
+def _without(ids: list[str], token_id: str) -> list[str]:
+    kept = list(ids)
+    kept.remove(token_id)
+    return kept
+
+
+def _with_tokens(state: dict, changes: dict[str, dict]) -> dict:
+    """The token map with each named token replaced by a copy carrying its changed fields."""
+    tokens = dict(state["tokens"])
+    for token_id, fields in changes.items():
+        tokens[token_id] = {**tokens[token_id], **fields}
+    return tokens
 
 
 class EventLog:

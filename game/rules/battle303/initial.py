@@ -1,13 +1,14 @@
 """``initial_state``: tokens on their start hexes, round marker at 1 (303.md "Forces and board")."""
 from __future__ import annotations
 
-from .board import Board, load_default_board
+from .board import Board, default_board
 from .events import EventLog
 from .parameters import parameters_from_setup
 from .rules import BOMBER, BOMBER_ID, FIGHTER, INTACT, LUFTWAFFE, RAF, REPAIR
 from .sequence import advance
 
-RULESET_VERSION = "303/1"
+# 303/2: the state names the default board by None instead of carrying a copy of it.
+RULESET_VERSION = "303/2"
 
 
 def _token(token_id: str, side: str, kind: str, hex_id: int) -> dict:
@@ -18,7 +19,8 @@ def initial_state(setup: dict | None, rng=None) -> dict:
     """The state before the first command; no dice are drawn."""
     setup = dict(setup or {})
     params = parameters_from_setup(setup)
-    board = Board(setup.get("board") or load_default_board())
+    own_board = setup.get("board")
+    board = Board(own_board) if own_board else default_board()
     board.validate()
     start = board.data["start"]
     tokens = {BOMBER_ID: _token(BOMBER_ID, LUFTWAFFE, BOMBER, start[LUFTWAFFE]["bomber"])}
@@ -32,7 +34,7 @@ def initial_state(setup: dict | None, rng=None) -> dict:
         "system": "303",
         "ruleset_version": RULESET_VERSION,
         "parameters": params,
-        "board": board.data,
+        "board": own_board or None,
         "round": 1,
         "side": LUFTWAFFE,
         "phase": REPAIR,

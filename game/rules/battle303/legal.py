@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board
+from .board import Board, board_of
 from .commands import END_MOVES, FIRE, MOVE_BOMBER, MOVE_FIGHTER, PLACE_REINFORCEMENT, REPAIR_FIGHTERS
 from .movement import reachable
 from .rules import (
@@ -27,7 +27,7 @@ from .tokens import is_damaged, on_board
 def legal_actions(state: dict, side: str) -> list[dict]:
     if state["phase"] == OVER or side != state["side"]:
         return []
-    board = Board(state["board"])
+    board = board_of(state)
     phase = state["phase"]
     if phase == REINFORCEMENT:
         return [{"type": PLACE_REINFORCEMENT, "hex": h} for h in reinforcement_choices(board, state)]

@@ -5,7 +5,7 @@ board geometry, round, phase, side to move, every token, declared attacks, last 
 """
 from __future__ import annotations
 
-from .board import Board
+from .board import Board, board_of
 from .rules import DAMAGED, DESTROYED, LAST_ROUND, OVER, PHASE_LABELS
 
 
@@ -36,7 +36,7 @@ def view(state: dict, side: str | None) -> dict:
         "system": state["system"],
         "ruleset_version": state["ruleset_version"],
         "viewer": side,
-        "board": _board_view(Board(state["board"])),
+        "board": _board_view(board_of(state)),
         "parameters": dict(state["parameters"]),
         "round": state["round"],
         "last_round": LAST_ROUND,

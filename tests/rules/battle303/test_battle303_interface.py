@@ -9,7 +9,7 @@ from tests.rules.battle303.scenarios import arrange, run
 
 def test_registered_as_303_with_both_sides():
     assert get_system("303") is SYSTEM
-    assert (SYSTEM.name, SYSTEM.sides, SYSTEM.ruleset_version) == ("303", ("luftwaffe", "raf"), "303/1")
+    assert (SYSTEM.name, SYSTEM.sides, SYSTEM.ruleset_version) == ("303", ("luftwaffe", "raf"), "303/2")
 
 
 def test_initial_state_follows_the_board_start_and_parameter_defaults():

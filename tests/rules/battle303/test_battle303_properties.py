@@ -87,3 +87,17 @@ def test_the_same_seed_and_commands_give_the_same_events(seed):
     first = _play(seed, {})[2]
     second = _play(seed, {})[2]
     assert first == second
+
+
+@GAMES
+@given(seed=st.integers(0, 2**32))
+def test_folding_an_event_never_changes_an_earlier_state(seed):
+    """``evolve`` shares unchanged parts between states (events.py): a shared part must never be
+    written to, or a snapshot or the stored head would change under the caller's feet."""
+    initial, _, events, states = _play(seed, {})
+    frozen = [json.dumps(s, sort_keys=True) for s in [initial, *states]]
+    replayed = [initial]
+    for event in events:
+        replayed.append(SYSTEM.evolve(replayed[-1], event))
+    assert [json.dumps(s, sort_keys=True) for s in [initial, *states]] == frozen
+    assert [json.dumps(s, sort_keys=True) for s in replayed] == frozen
