@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from .folding import load_aggregate
+from .folding import game_aggregate
 from .models import Game
 from .rules.registry import get_system
 from .services import submit_command
@@ -25,7 +25,7 @@ def play(game: Game, users_by_side: dict, seed: int = 0, max_commands: int = 500
         if until_version is not None and game.version >= until_version:
             break
         side = game.to_move[0]
-        state = load_aggregate(game.system, game.stream, game.version)["engine"]
+        state = game_aggregate(game)["engine"]
         # Entries marked "template" need the client to fill in a choice; autoplay sends only complete ones.
         legal = [a for a in system.legal_actions(state, side) if not a.get("template")]
         if not legal:

@@ -54,6 +54,19 @@ def load_aggregate(system_name: str, stream: str, version: int) -> dict:
     return fold(system, read_events(stream, after=after, until=version), base)
 
 
+def game_aggregate(game) -> dict:
+    """State at the game's version: its stored head when an engine of this ruleset wrote it."""
+    system = get_system(game.system)
+    if game.head_version == game.version and game.head_ruleset == system.ruleset_version:
+        return game.head_state
+    return load_aggregate(game.system, game.stream, game.version)
+
+
+def store_head(game, system, aggregate: dict) -> None:
+    """Keep ``aggregate`` as the game's head at its (new) version; the caller saves the row."""
+    game.head_state, game.head_version, game.head_ruleset = aggregate, game.version, system.ruleset_version
+
+
 def maybe_snapshot(system_name: str, stream: str, previous_version: int, version: int, aggregate: dict) -> None:
     """Store a snapshot whenever an append crosses a multiple of NIGHTDUEL_SNAPSHOT_EVERY."""
     every = settings.NIGHTDUEL_SNAPSHOT_EVERY

@@ -85,6 +85,13 @@ class IdempotencyRecord(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique")]
 
 
+class GameManager(models.Manager):
+    def get_queryset(self):
+        # The head is read by the command path only (it selects it explicitly): listings need
+        # not carry it, and PostgreSQL's ``json`` cannot be compared, so DISTINCT could not either.
+        return super().get_queryset().defer("head_state")
+
+
 class Game(models.Model):
     """Read model of a game stream, updated in the same transaction as every append."""
 
@@ -113,6 +120,14 @@ class Game(models.Model):
     moves_made = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The aggregate folded up to ``head_version``, written in the same UPDATE as every append:
+    # a command then folds nothing. A cache like a snapshot: ignored (and the stream folded)
+    # unless it is at ``version`` and of this ruleset (game/folding.py ``game_aggregate``).
+    head_state = OrderedJSONField(null=True, blank=True, editable=False)
+    head_version = models.PositiveIntegerField(default=0, editable=False)
+    head_ruleset = models.CharField(max_length=40, blank=True, editable=False)
+
+    objects = GameManager()
 
     class Meta:
         ordering = ["-created_at"]

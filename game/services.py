@@ -9,11 +9,10 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from . import clocks, outbox, replay
-from .folding import evolve_aggregate, load_aggregate, maybe_snapshot, outcome_of
+from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .models import Game, GameSeat, GameSecret, IdempotencyRecord
 from .rules.contract import RuleViolation, RuleViolationError
@@ -25,7 +24,7 @@ from .visibility import Sight, may_view_game
 BAD_REQUEST_CODES = {"unknown_command", "malformed_command"}
 # The read-model columns an append changes (``_commit``).
 COMMIT_FIELDS = ["version", "outcome", "clock", "moves_made", "turn_started_at", "to_move", "deadline_at",
-                 "status", "finished_at"]
+                 "status", "finished_at", "head_state", "head_version", "head_ruleset"]
 
 
 @dataclass
@@ -107,6 +106,7 @@ def create_game(
         game.turn_started_at = now
         game.deadline_at = clocks.deadline(time_control, game.clock, game.to_move, now)
         game.version = 1
+        store_head(game, system, aggregate)
         game.save()
         GameSeat.objects.bulk_create(GameSeat(game=game, side=s, user=u) for s, u in players.items())
         GameSecret.objects.create(game=game, seed=seed)
@@ -160,6 +160,7 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         game.turn_started_at = now
     game.to_move = new_to_move
     game.deadline_at = clocks.deadline(game.time_control, game.clock, game.to_move, game.turn_started_at)
+    store_head(game, system, aggregate)
     if outcome is not None:
         game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
         game.finished_at = now
@@ -174,11 +175,19 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
 def _lock_game(game_id) -> Game:
     """The game row, locked until the transaction ends: this serialises every append to its stream."""
     try:
-        return (Game.objects.select_for_update(of=("self",)).select_related("secret")
-                .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.only("game_id", "side", "user_id")))
-                .get(pk=game_id))
+        return Game.objects.defer(None).select_for_update(of=("self",)).select_related("secret").get(pk=game_id)
     except Game.DoesNotExist:
         raise CommandRejected(404, "game_not_found", "no such game") from None
+
+
+def _lock_game_seating(game_id, user) -> tuple[Game, set[str]]:
+    """The locked game and the sides ``user`` plays in it, in one query on the usual path (a
+    player's own move): the user's seat rows joined to the game row, locking only the game row."""
+    own_seats = list(GameSeat.objects.filter(game_id=game_id, user_id=user.pk)
+                     .select_related("game", "game__secret").select_for_update(of=("game",)))
+    if own_seats:
+        return own_seats[0].game, {s.side for s in own_seats}
+    return _lock_game(game_id), set()
 
 
 def _stored_reply(user, key: str | None):
@@ -200,11 +209,10 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         return replay
 
     with transaction.atomic():
-        game = _lock_game(game_id)
+        game, seats = _lock_game_seating(game_id, user)
         replay = _stored_reply(user, idempotency_key)  # a concurrent retry may have won the lock
         if replay:
             return replay
-        seats = {s.side for s in game.seats.all() if s.user_id == user.pk}
         if not seats:
             if not may_view_game(user, game):
                 raise CommandRejected(404, "game_not_found", "no such game")
@@ -220,7 +228,7 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
                                   {"version": game.version})
 
         system = get_system(game.system)
-        aggregate = load_aggregate(game.system, game.stream, game.version)
+        aggregate = game_aggregate(game)
         dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
         try:
             decided = system.decide(aggregate["engine"], command, side, dice)
@@ -262,7 +270,7 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
         if game.status != Game.Status.RUNNING:
             raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
         system = get_system(game.system)
-        aggregate = load_aggregate(game.system, game.stream, game.version)
+        aggregate = game_aggregate(game)
         payload = {"outcome": outcome, "reason": reason}
         events = [NewEvent(event_type, payload)] + _closing_events(game, outcome)
         _commit(game, system, aggregate, events, actor, None)

@@ -9,7 +9,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .. import replay, services
-from ..folding import load_aggregate, outcome_of
+from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..rules.registry import get_system
 from ..store import read_events
@@ -43,7 +43,7 @@ def game_summary(game: Game) -> dict:
 def game_detail(game: Game, user, requested_side: str | None = None) -> dict:
     sight = sight_for(user, game)
     system = get_system(game.system)
-    aggregate = load_aggregate(game.system, game.stream, game.version)
+    aggregate = game_aggregate(game)
     side = sight.view_side(requested_side)
     seats = sorted(sight.sides)
     return {
