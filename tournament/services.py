@@ -146,6 +146,17 @@ def cancel_tournament(tournament_id, reason: str, actor: str) -> TournamentState
 
 
 # -- entrants ---------------------------------------------------------------------------------
+def appoint_referees(tournament_id, users: list) -> None:
+    """Set a tournament's referees (service.md "Who uses it"), and its games' referees with them:
+    a removed referee loses sight of the games' hidden information, a new one gains it. Under the
+    tournament's lock, so a round starting meanwhile creates its games with the new referees."""
+    with transaction.atomic():
+        tournament = _lock(tournament_id)
+        tournament.referees.set(users)
+        for game in Game.objects.filter(pairing_link__pairing__tournament=tournament):
+            game.referees.set(users)
+
+
 def _deadline_passed(state: TournamentState, now: datetime) -> bool:
     deadline = state.options.get("check_in_deadline")
     return bool(deadline) and now > parse_datetime(str(deadline))

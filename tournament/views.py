@@ -134,14 +134,14 @@ class TournamentReferees(APIView):
     @extend_schema(request=RefereesSerializer, responses={200: DICT})
     def put(self, request, tournament_id):
         """League admins appoint a tournament's referees."""
-        tournament = get_tournament(tournament_id)
+        tournament, _ = visible(request, tournament_id)
         require(is_league_admin(request.user), request.user, "appoint referees")
         data = RefereesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         users = list(get_user_model().objects.filter(username__in=data.validated_data["referees"]))
         if len(users) != len(set(data.validated_data["referees"])):
             raise CommandRejected(400, "unknown_user", "every referee must be a user")
-        tournament.referees.set(users)
+        services.appoint_referees(tournament.pk, users)
         return Response({"referees": sorted(u.username for u in users)})
 
 

@@ -16,13 +16,13 @@ def routes(patterns=None, prefix=""):
             yield prefix + str(pattern.pattern), pattern.callback
 
 
-def fill(route: str, game_id) -> str:
-    """Put values into the converters: the given game where a game is asked for, else nobodies."""
+def fill(route: str, ids: dict) -> str:
+    """Put values into the converters: ``ids[name]`` where the world has one, else nobodies."""
 
     def value(match):
         converter, name = match.group(1) or "str", match.group(2)
-        if name == "game_id":
-            return str(game_id)
+        if name in ids:
+            return str(ids[name])
         return {"uuid": str(uuid.uuid4()), "int": "999999"}.get(converter, "nobody")
 
     return "/" + CONVERTER.sub(value, route)

@@ -3,6 +3,7 @@ from dataclasses import dataclass
 
 from game.models import Game
 from tests.conftest import client_for
+from tournament.models import Tournament
 
 ROLES = ("anonymous", "player", "other_player", "referee", "organiser", "league_admin")
 
@@ -11,6 +12,8 @@ ROLES = ("anonymous", "player", "other_player", "referee", "organiser", "league_
 class World:
     users: dict
     game: Game
+    tournament: Tournament
+    ids: dict  # URL converter (or request body placeholder) name → value (see endpoints.fill)
 
     def client(self, role: str):
         return client_for(self.users.get(role))

@@ -2,10 +2,13 @@
 randomness"; issue 9 "Security").
 
 A game is played to the point where it holds secrets — the dice seed, a side's private event
-(the dice-race double's ``hide``), Duel in the Dark's hidden British route — and then every
-GET the project serves (API and pages, enumerated from the resolver, with the game's id
-filled in) is fetched by each viewer who may not see them; no body may contain them. Positive
-controls show the secrets are where they belong (the owner's view; the replay once revealed).
+(the dice-race double's ``hide``), Duel in the Dark's hidden British route; a Nightfighter solo
+night's and a 303 game's seed; a running tournament's seed — and then every GET the project
+serves (API and pages, enumerated from the resolver, with the world's ids filled in) is fetched
+by each viewer who may not see them; no body may contain them. Positive controls show the
+secrets are where they belong (the owner's view; the replay once revealed), and that the same
+scan finds a seed once the end has revealed it. A tournament referee's sight of its games'
+hidden events follows the appointment.
 """
 import json
 
@@ -14,25 +17,33 @@ import pytest
 from game import services
 from game.folding import load_aggregate
 from game.models import Game
+from game.rules.dice import seed_commitment
 from game.rules.registry import get_system
 from tests.conftest import client_for
 from tests.doubles import RACE
+from tests.rules.battle303.policies import aggressive_raf_policy
+from tests.rules.nightfighter.policies import simple_policy
 from tests.security.endpoints import fill, routes
+from tests.tournament.conftest import play_all
+from tournament import services as tournaments
 
 HIDDEN = "route-7-8-9-secret"
 QUERIES = ("", "?side=a", "?side=b", "?side=british", "?side=referee", "?after=0")
+# Before the end a dice seed is for no player, organiser or passer-by (service.md "Provably fair
+# randomness": only sha256(seed) is published); it foretells every roll, above all to the player.
+NOT_REFEREES = ("anonymous", "player", "opponent", "other_player", "organiser")
 
 
-def readable_urls(game_id) -> list[str]:
-    """Every URL a GET may be sent to, the game's id filled in; the game's own with each query."""
-    urls = sorted({fill(route, game_id) for route, _ in routes()
+def readable_urls(ids: dict) -> list[str]:
+    """Every URL a GET may be sent to, the world's ids filled in; the game's own with each query."""
+    urls = sorted({fill(route, ids) for route, _ in routes()
                    if not route.startswith(("admin/", "api/docs", "api/schema"))})
-    return [url + query for url in urls for query in (QUERIES if str(game_id) in url else ("",))]
+    return [url + query for url in urls for query in (QUERIES if str(ids["game_id"]) in url else ("",))]
 
 
-def leaks(client, game_id, secrets: list[str]) -> list[str]:
+def leaks(client, ids: dict, secrets: list[str]) -> list[str]:
     found = []
-    for url in readable_urls(game_id):
+    for url in readable_urls(ids):
         response = client.get(url)
         body = b"".join(response.streaming_content) if response.streaming else response.content
         text = body.decode(errors="replace")
@@ -48,7 +59,7 @@ def test_the_seed_and_a_private_event_reach_nobody_else_while_the_game_runs(worl
     assert hid.status_code == 201
     seed = game.secret.seed
     for role in ("anonymous", "opponent", "other_player", "organiser"):
-        assert leaks(client_for(world.users.get(role)), game.pk, [seed, HIDDEN]) == [], role
+        assert leaks(world.client(role), world.ids, [seed, HIDDEN]) == [], role
     assert HIDDEN in world.client("player").get(f"/api/games/{game.pk}/events/").content.decode()
     assert seed not in world.client("referee").get(f"/api/games/{game.pk}/").content.decode()
 
@@ -94,6 +105,90 @@ def test_the_hidden_duel_route_reaches_neither_the_german_nor_anybody_else(world
     assert len(route) >= 3, "a route this short could match by chance"
     secrets = route_renderings(route)
     for role in ("anonymous", "opponent", "other_player", "organiser"):
-        assert leaks(client_for(world.users.get(role)), game.pk, secrets + [game.secret.seed]) == [], role
+        assert leaks(world.client(role), {**world.ids, "game_id": game.pk}, secrets + [game.secret.seed]) == [], role
     british_view = world.client("player").get(f"/api/games/{game.pk}/").content.decode()
     assert any(s in british_view for s in secrets), "the British player sees the route (the scan looks for the right text)"
+
+
+def play(game_id, clients: dict, policy, commands: int = 10_000) -> str:
+    """The side to move plays ``policy`` through its own client, ``commands`` times or to the
+    end; the game's status."""
+    url = f"/api/games/{game_id}/"
+    anyone = next(iter(clients.values()))
+    for _ in range(commands):
+        detail = anyone.get(url).json()
+        if detail["status"] != "running":
+            break
+        side = detail["to_move"][0]
+        mine = clients[side].get(url).json()
+        response = clients[side].post(url + "commands/", {"expected_version": mine["version"], "command": policy(
+            mine["view"], mine["legal_actions"], side)}, format="json")
+        assert response.status_code == 201, response.content
+    return anyone.get(url).json()["status"]
+
+
+def test_a_running_solo_night_shows_its_seed_to_nobody_not_even_its_pilot(world):
+    """nightfighter-solo.md §3.14: a campaign's night is a public solo game; only its seed is secret."""
+    pilot = {"player": world.client("player")}
+    night = pilot["player"].post(f"/api/campaigns/{world.ids['campaign_id']}/nights/", {"expected_version": 1},
+                                 format="json")
+    assert night.status_code == 201, night.content
+    game = Game.objects.get(pk=night.json()["game_id"])
+    ids = {**world.ids, "game_id": game.pk}
+    assert play(game.pk, pilot, simple_policy, commands=5) == "running"
+    for role in NOT_REFEREES:
+        assert leaks(world.client(role), ids, [game.secret.seed]) == [], role
+    assert play(game.pk, pilot, simple_policy) == "finished"
+    assert leaks(world.client("anonymous"), ids, [game.secret.seed]), "the end reveals the seed; the scan sees it"
+
+
+def test_a_running_303_game_shows_its_seed_to_nobody(world):
+    clients = {"luftwaffe": world.client("player"), "raf": world.client("opponent")}
+    created = clients["luftwaffe"].post("/api/games/", {"system": "303", "players": {"luftwaffe": "alice",
+                                                                                     "raf": "bob"}}, format="json")
+    assert created.status_code == 201, created.content
+    game = Game.objects.get(pk=created.json()["id"])
+    ids = {**world.ids, "game_id": game.pk}
+    assert play(game.pk, clients, aggressive_raf_policy, commands=6) == "running"
+    for role in NOT_REFEREES:
+        assert leaks(world.client(role), ids, [game.secret.seed]) == [], role
+    assert play(game.pk, clients, aggressive_raf_policy) == "finished"
+    assert leaks(world.client("anonymous"), ids, [game.secret.seed]), "the end reveals the seed; the scan sees it"
+
+
+def test_a_tournament_seed_stays_secret_until_the_tournament_ends(world):
+    """service.md "Provably fair randomness", "Tournaments": the tournament's lots (seeding ties,
+    first sides) are drawn from its seed; only the commitment is public until it finishes."""
+    cup = world.tournament
+    tournaments.change_settings(cup.pk, {"is_public": True}, "olga")  # so every viewer sees all there is
+    tournaments.seed(cup.pk, "olga")
+    pairing = next(iter(tournaments.start_round(cup.pk, "olga").pairings))  # first sides drawn by lot
+    [game] = Game.objects.filter(pairing_link__pairing_id=pairing)
+    ids = {**world.ids, "pairing_id": pairing, "game_id": game.pk}
+    seed = cup.secret.seed
+    assert seed_commitment(seed) in world.client("anonymous").get(f"/api/tournaments/{cup.pk}/").content.decode()
+    for role in NOT_REFEREES:
+        assert leaks(world.client(role), ids, [seed, game.secret.seed]) == [], role
+    # Its referee sees the games' hidden information, not the lots to come.
+    assert leaks(world.client("referee"), ids, [seed]) == []
+    play_all(cup, lambda p, leg: "alice")
+    assert leaks(world.client("anonymous"), ids, [seed]), "the end reveals the seed; the scan sees it"
+
+
+def test_a_tournament_referee_sees_its_games_hidden_information_only_while_appointed(world):
+    """service.md "Who uses it": a referee *of a tournament* sees hidden information of that
+    tournament's games, so re-appointing the referees moves that sight with them."""
+    cup = world.tournament
+    tournaments.seed(cup.pk, "olga")
+    pairing = next(iter(tournaments.start_round(cup.pk, "olga").pairings.values()))
+    [game] = Game.objects.filter(pairing_link__pairing_id=pairing["id"])
+    mover = game.seats.get(side=game.to_move[0]).user
+    services.submit_command(game_id=game.pk, user=mover, command={"type": "hide", "secret": HIDDEN},
+                            expected_version=game.version)
+    ids = {**world.ids, "pairing_id": pairing["id"], "game_id": game.pk}
+    assert not leaks(world.client("other_player"), ids, [HIDDEN])
+    appointed = world.client("league_admin").put(f"/api/tournaments/{cup.pk}/referees/", {"referees": ["carol"]},
+                                                 format="json")
+    assert appointed.status_code == 200, appointed.content
+    assert leaks(world.client("referee"), ids, [HIDDEN]) == [], "rita is no longer the cup's referee"
+    assert leaks(world.client("other_player"), ids, [HIDDEN]), "carol, its referee now, sees the hidden event"
