@@ -6,8 +6,10 @@ One command does it all: creates its own database (``nightduel_load``), migrates
 users, tokens and scripted 303 games, measures the raw ceiling (single-row INSERT + COMMIT
 into a table shaped like ``events`` from ``--workers`` processes), starts gunicorn with
 ``--workers`` sync workers on a free loopback port, lets locust play every game at once,
-verifies the store (every stream's seq is 1..n, every acknowledged event is stored), prints
-the figures and drops everything it made. Only loopback traffic; bounded by ``--timeout``.
+verifies the store (every stream's seq is 1..n, every acknowledged event is stored), then
+measures the framework floor (floor_urls.py: the same clients against an endpoint that only
+authenticates, throttles and commits one INSERT), prints the figures and drops everything it
+made. Only loopback traffic; bounded by ``--timeout``.
 
 ``--think`` sets the offered load (about games / think commands per second): the default
 stays under what 4 workers on a 2-core machine serve, so latency is not queueing; a small
@@ -91,6 +93,29 @@ def workers_cpu_seconds(gunicorn: subprocess.Popen) -> float:
     return sum(sum(c.cpu_times()[:2]) for c in psutil.Process(gunicorn.pid).children())
 
 
+def drive(env: dict, args, workdir: Path, name: str, think: float, floor: bool = False) -> dict:
+    """Start gunicorn with ``env``, let locust play every game against it, stop it; the clients' results."""
+    port = free_port()
+    gunicorn = start_gunicorn(env, port, args.workers, workdir / f"gunicorn-{name}.log")
+    try:
+        cpu_before, load_before = workers_cpu_seconds(gunicorn), os.getloadavg()[0]
+        subprocess.run([sys.executable, str(HERE / "clients.py"), str(workdir / "games.json"),
+                        str(workdir / f"results-{name}.json"), "--host", f"http://127.0.0.1:{port}",
+                        "--think", str(think), "--timeout", str(args.timeout), *(["--floor"] if floor else [])],
+                       cwd=ROOT, check=True, timeout=args.timeout + 60)
+        results = json.loads((workdir / f"results-{name}.json").read_text())
+        results["server_cpu_s"] = workers_cpu_seconds(gunicorn) - cpu_before
+        results["load_average"] = (load_before, os.getloadavg()[0])
+        return results
+    finally:
+        gunicorn.terminate()
+        gunicorn.wait(30)
+
+
+def rate_of(results: dict) -> float:
+    return len(results["acks"]) / results["busy_s"] if results["busy_s"] > 0 else 0.0
+
+
 def forget_redis_keys(queue: str) -> None:
     import redis
 
@@ -109,6 +134,8 @@ def main() -> int:
     parser.add_argument("--raw-seconds", type=float, default=8.0)
     parser.add_argument("--timeout", type=float, default=150.0, help="upper bound of the load phase")
     parser.add_argument("--database", default="nightduel_load")
+    parser.add_argument("--floor-think", type=float, default=0.0,
+                        help="think time of the framework floor run (0 = as fast as it answers; -1 skips it)")
     args = parser.parse_args()
 
     database_url = f"{SERVER}/{args.database}"
@@ -117,7 +144,6 @@ def main() -> int:
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE",
                                            "CELERY_TASK_DEFAULT_QUEUE")})
     workdir = Path(tempfile.mkdtemp(prefix="nightduel-load-"))
-    gunicorn = None
     recreate_database(args.database)
     try:
         print(f"database {args.database}: migrating, creating {args.games} scripted 303 games ...", flush=True)
@@ -139,25 +165,19 @@ def main() -> int:
         print(f"raw ceiling: {args.workers} processes x {args.raw_seconds:.0f} s of INSERT+COMMIT ...", flush=True)
         raw_tps = measure(database_url, args.workers, args.raw_seconds)
 
-        port = free_port()
-        gunicorn = start_gunicorn(env, port, args.workers, workdir / "gunicorn.log")
         commands = sum(len(g["steps"]) for g in games)
-        print(f"service: gunicorn -w {args.workers} on 127.0.0.1:{port}; locust plays {args.games} games "
+        print(f"service: gunicorn -w {args.workers}; locust plays {args.games} games "
               f"({commands} commands, think {args.think} s) ...", flush=True)
-        cpu_before, load_before = workers_cpu_seconds(gunicorn), os.getloadavg()[0]
-        subprocess.run([sys.executable, str(HERE / "clients.py"), str(workdir / "games.json"),
-                        str(workdir / "results.json"), "--host", f"http://127.0.0.1:{port}",
-                        "--think", str(args.think), "--timeout", str(args.timeout)],
-                       cwd=ROOT, check=True, timeout=args.timeout + 60)
-        results = json.loads((workdir / "results.json").read_text())
-        results["server_cpu_s"] = workers_cpu_seconds(gunicorn) - cpu_before
-        results["load_average"] = (load_before, os.getloadavg()[0])
+        results = drive(env, args, workdir, "service", think=args.think)
         problems = verify_store(games, results["acks"])
-        return report(args, results, raw_tps, problems, commands)
+        floor = None
+        if args.floor_think >= 0:
+            print(f"framework floor: the same clients post to a bench-only endpoint that only authenticates, "
+                  f"throttles and commits one INSERT (think {args.floor_think} s) ...", flush=True)
+            floor_env = {**env, "DJANGO_SETTINGS_MODULE": "floor_settings", "PYTHONPATH": str(HERE)}
+            floor = drive(floor_env, args, workdir, "floor", think=args.floor_think, floor=True)
+        return report(args, results, raw_tps, problems, commands, floor)
     finally:
-        if gunicorn is not None:
-            gunicorn.terminate()
-            gunicorn.wait(30)
         from django.db import connections
 
         connections.close_all()
@@ -165,10 +185,10 @@ def main() -> int:
         forget_redis_keys(queue)
 
 
-def report(args, results: dict, raw_tps: float, problems: list[str], commands: int) -> int:
+def report(args, results: dict, raw_tps: float, problems: list[str], commands: int, floor: dict | None) -> int:
     latencies = sorted(results["latencies_ms"])
     acks = len(results["acks"])
-    rate = acks / results["busy_s"] if results["busy_s"] > 0 else 0.0
+    rate = rate_of(results)
     p95 = percentile(latencies, 0.95)
     ratio = rate / raw_tps if raw_tps else 0.0
     statuses: dict[str, int] = {}
@@ -188,6 +208,15 @@ def report(args, results: dict, raw_tps: float, problems: list[str], commands: i
           f"({os.cpu_count()} cores)")
     print(f"raw ceiling: {raw_tps:.0f} INSERT+COMMIT transactions/s from {args.workers} processes")
     print(f"ratio service/raw: {ratio:.2f}  (goal >= {GOALS['ratio']:.2f}; p95 goal < {GOALS['p95_ms']:.0f} ms)")
+    if floor is not None:
+        floor_latencies = sorted(floor["latencies_ms"])
+        floor_acks = len(floor["acks"])
+        print(f"framework floor (auth + throttle + one INSERT+COMMIT through the same stack, think "
+              f"{args.floor_think} s): {rate_of(floor):.0f} requests/s, p50 {percentile(floor_latencies, 0.5):.1f}"
+              f"  p95 {percentile(floor_latencies, 0.95):.1f} ms, {len(floor['errors'])} errors, gunicorn workers' CPU "
+              f"{floor['server_cpu_s'] / max(floor_acks, 1) * 1000:.1f} ms per request; "
+              f"ratio floor/raw {rate_of(floor) / raw_tps if raw_tps else 0.0:.2f}, "
+              f"service/floor {rate / rate_of(floor) if rate_of(floor) else 0.0:.2f}")
     print(f"store check: {'every stream 1..n without gaps, every acknowledged event stored' if not problems else ''}")
     for problem in problems[:20]:
         print(f"  PROBLEM: {problem}")
