@@ -127,19 +127,24 @@ def play(game_id, clients: dict, policy, commands: int = 10_000) -> str:
     return anyone.get(url).json()["status"]
 
 
+def seed_is_secret_until_the_end(world, game: Game, clients: dict, policy, commands: int) -> None:
+    """After ``commands`` moves no viewer but a referee finds the seed anywhere; after the last
+    move everybody does (the positive control: the scan looks for the right text)."""
+    ids = {**world.ids, "game_id": game.pk}
+    assert play(game.pk, clients, policy, commands=commands) == "running"
+    for role in NOT_REFEREES:
+        assert leaks(world.client(role), ids, [game.secret.seed]) == [], role
+    assert play(game.pk, clients, policy) == "finished"
+    assert leaks(world.client("anonymous"), ids, [game.secret.seed]), "the end reveals the seed; the scan sees it"
+
+
 def test_a_running_solo_night_shows_its_seed_to_nobody_not_even_its_pilot(world):
     """nightfighter-solo.md §3.14: a campaign's night is a public solo game; only its seed is secret."""
     pilot = {"player": world.client("player")}
     night = pilot["player"].post(f"/api/campaigns/{world.ids['campaign_id']}/nights/", {"expected_version": 1},
                                  format="json")
     assert night.status_code == 201, night.content
-    game = Game.objects.get(pk=night.json()["game_id"])
-    ids = {**world.ids, "game_id": game.pk}
-    assert play(game.pk, pilot, simple_policy, commands=5) == "running"
-    for role in NOT_REFEREES:
-        assert leaks(world.client(role), ids, [game.secret.seed]) == [], role
-    assert play(game.pk, pilot, simple_policy) == "finished"
-    assert leaks(world.client("anonymous"), ids, [game.secret.seed]), "the end reveals the seed; the scan sees it"
+    seed_is_secret_until_the_end(world, Game.objects.get(pk=night.json()["game_id"]), pilot, simple_policy, 5)
 
 
 def test_a_running_303_game_shows_its_seed_to_nobody(world):
@@ -147,13 +152,7 @@ def test_a_running_303_game_shows_its_seed_to_nobody(world):
     created = clients["luftwaffe"].post("/api/games/", {"system": "303", "players": {"luftwaffe": "alice",
                                                                                      "raf": "bob"}}, format="json")
     assert created.status_code == 201, created.content
-    game = Game.objects.get(pk=created.json()["id"])
-    ids = {**world.ids, "game_id": game.pk}
-    assert play(game.pk, clients, aggressive_raf_policy, commands=6) == "running"
-    for role in NOT_REFEREES:
-        assert leaks(world.client(role), ids, [game.secret.seed]) == [], role
-    assert play(game.pk, clients, aggressive_raf_policy) == "finished"
-    assert leaks(world.client("anonymous"), ids, [game.secret.seed]), "the end reveals the seed; the scan sees it"
+    seed_is_secret_until_the_end(world, Game.objects.get(pk=created.json()["id"]), clients, aggressive_raf_policy, 6)
 
 
 def test_a_tournament_seed_stays_secret_until_the_tournament_ends(world):
