@@ -33,6 +33,15 @@ class Bracket:
         return {m.key: m for m in self.matches}
 
 
+def _winners_of_pairs(previous: list[MatchSpec], prefix: str, bracket: str, number: int) -> list[MatchSpec]:
+    """Round ``number``: the winners of neighbouring matches of the previous round meet."""
+    return [
+        MatchSpec(f"{prefix}{number}-{i + 1}", bracket, number,
+                  ({"winner": previous[2 * i].key}, {"winner": previous[2 * i + 1].key}))
+        for i in range(len(previous) // 2)
+    ]
+
+
 def _winners_bracket(entrants: int, prefix: str = "W") -> list[list[MatchSpec]]:
     size = bracket_size(entrants)
     positions = seed_positions(size)
@@ -45,11 +54,7 @@ def _winners_bracket(entrants: int, prefix: str = "W") -> list[list[MatchSpec]]:
     number = 1
     while len(current) > 1:
         number += 1
-        current = [
-            MatchSpec(f"{prefix}{number}-{i + 1}", WINNERS, number,
-                      ({"winner": current[2 * i].key}, {"winner": current[2 * i + 1].key}))
-            for i in range(len(current) // 2)
-        ]
+        current = _winners_of_pairs(current, prefix, WINNERS, number)
         rounds.append(current)
     return rounds
 
@@ -104,11 +109,7 @@ class DoubleEliminationBuilder:
                 lb_rounds.append(current)
                 if len(current) > 1:
                     number += 1
-                    current = [
-                        MatchSpec(f"L{number}-{i + 1}", LOSERS, number,
-                                  ({"winner": current[2 * i].key}, {"winner": current[2 * i + 1].key}))
-                        for i in range(len(current) // 2)
-                    ]
+                    current = _winners_of_pairs(current, "L", LOSERS, number)
                     lb_rounds.append(current)
             matches += [m for r in lb_rounds for m in r]
             lb_champion = {"winner": lb_rounds[-1][0].key}

@@ -57,6 +57,19 @@ def airfield_capacity(state: dict, hex_id: int) -> int:
     return 1 + count(state, hex_id, FUEL_TRUCK)
 
 
+def check_unit_hex(board: Board, face: str, hex_id: int) -> None:
+    """Where a ground unit may stand: on the board, not on a British/sea hex (§3.5 G2), a fire
+    engine in a city (G3), a fuel truck at a German airfield (A-22)."""
+    if hex_id not in board.grid:
+        reject("hex_not_on_board", f"hex {hex_id} is not on the board")
+    if hex_id in board.brit_hexes:
+        reject("ground_unit_forbidden_hex", f"hex {hex_id} is a British/sea hex (§3.5 G2)")
+    if face == FIRE_ENGINE and not board.is_city(hex_id):
+        reject("fire_engine_not_in_city", f"fire engine in hex {hex_id} without a city (§3.5 G3)")
+    if face == FUEL_TRUCK and not board.has_german_airfield(hex_id):
+        reject("fuel_truck_not_at_airfield", f"fuel truck in hex {hex_id} without a German airfield (A-22)")
+
+
 def validate_placements(state: dict, board: Board, placements, expected_count: int) -> list[dict]:
     """§3.5 G1–G6; returns the placements normalised to ``[{tile, face, hex}]``."""
     if not isinstance(placements, list) or not all(isinstance(p, dict) for p in placements):
@@ -82,14 +95,7 @@ def validate_placements(state: dict, board: Board, placements, expected_count: i
             reject("tile_face_invalid", f"tile {tid} has faces {tile['red']}/{tile['grey']}, not {face!r}")
         if state["setup"]["red_faces_only"] and face != tile["red"] and not special:
             reject("tile_face_invalid", "this game uses the red (basic) faces only")
-        if hex_id not in board.grid:
-            reject("hex_not_on_board", f"hex {hex_id} is not on the board")
-        if hex_id in board.brit_hexes:
-            reject("ground_unit_forbidden_hex", f"hex {hex_id} is a British/sea hex (§3.5 G2)")
-        if face == FIRE_ENGINE and not board.is_city(hex_id):
-            reject("fire_engine_not_in_city", f"fire engine in hex {hex_id} without a city (§3.5 G3)")
-        if face == FUEL_TRUCK and not board.has_german_airfield(hex_id):
-            reject("fuel_truck_not_at_airfield", f"fuel truck in hex {hex_id} without a German airfield (A-22)")
+        check_unit_hex(board, face, hex_id)
         permanent = state["shelters"].get(tid)
         if permanent is not None and (face != SHELTER or hex_id != permanent):
             reject("shelter_moved", f"civil shelter {tid} must stay in hex {permanent} (RULING C-28)")

@@ -17,7 +17,7 @@ still be airborne with fuel left at the end of the turn).
 from __future__ import annotations
 
 from ..errors import reject
-from ..ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, TILE_MIX
+from ..ground_units import SHELTER, TILE_MIX, check_unit_hex
 
 EXTRA_UNITS_PER_BRITISH_UNIT = 2
 EXTRA_KINDS = sorted({face for _, red, grey in TILE_MIX for face in (red, grey)} - {SHELTER})
@@ -61,14 +61,9 @@ def place_extra(em, board, command: dict, rng) -> None:
         kind, hex_id = p.get("kind"), p.get("hex")
         if kind not in EXTRA_KINDS:
             reject("tile_face_invalid", f"an extra unit is one of {EXTRA_KINDS}")
-        if not isinstance(hex_id, int) or isinstance(hex_id, bool) or hex_id not in board.grid:
+        if not isinstance(hex_id, int) or isinstance(hex_id, bool):
             reject("hex_not_on_board", f"hex {hex_id!r} is not on the board")
-        if hex_id in board.brit_hexes:
-            reject("ground_unit_forbidden_hex", f"hex {hex_id} is a British/sea hex (§3.5 G2)")
-        if kind == FIRE_ENGINE and not board.is_city(hex_id):
-            reject("fire_engine_not_in_city", f"fire engine in hex {hex_id} without a city (§3.5 G3)")
-        if kind == FUEL_TRUCK and not board.has_german_airfield(hex_id):
-            reject("fuel_truck_not_at_airfield", f"fuel truck in hex {hex_id} without a German airfield (A-22)")
+        check_unit_hex(board, kind, hex_id)
         units[f"x{k + 1:02d}"] = {"face": kind, "hex": hex_id}
     em.emit("ExtraGermanUnitsPlaced", {"units": units})
     phase5.proceed(em, board, rng, "extra_units")
