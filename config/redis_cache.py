@@ -25,3 +25,11 @@ class PooledRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = PooledRedisCacheClient
+
+    def incr_with_expiry(self, key, timeout: int, version=None) -> int:
+        """Add one to ``key`` (created at 0, expiring in ``timeout`` seconds): one round trip."""
+        key = self.make_and_validate_key(key, version=version)
+        pipe = self._cache.get_client(key, write=True).pipeline(transaction=False)
+        pipe.set(key, 0, ex=timeout, nx=True)
+        pipe.incr(key)
+        return pipe.execute()[1]

@@ -35,10 +35,13 @@ INSTALLED_APPS = [
     "game",
     "tournament",
     "ratings",
+    "accounts",
+    "notifications",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "game.api.fallback_errors.ApiJsonErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "game.middleware.RequestSizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -47,7 +50,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.frame_policy.FrameAncestorsMiddleware",
 ]
+X_FRAME_OPTIONS = "DENY"  # every page but the embeddable tournament view (config/frame_policy.py)
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
@@ -85,6 +90,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",
     }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.environ.get("DB_POOL_MAX"):
+    # Under ASGI (uvicorn) each request runs on a thread of its own, so per-thread persistent
+    # connections do not carry over: a bounded pool is shared instead (requests wait for one).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2, "max_size": int(os.environ["DB_POOL_MAX"]), "timeout": 30}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -92,6 +103,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-gb"
+# The languages the pages are offered in (a profile may pick one); add one with its locale files.
+LANGUAGES = [("en-gb", "English")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -102,10 +115,20 @@ STATIC_ROOT.mkdir(exist_ok=True)  # WhiteNoise expects it even before collectsta
 STATICFILES_DIRS = [BASE_DIR / "static"] if (BASE_DIR / "static").is_dir() else []
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
+# Password-reset mail goes through Django's e-mail framework: printed on the console unless
+# EMAIL_BACKEND (e.g. django.core.mail.backends.smtp.EmailBackend with EMAIL_HOST …) says otherwise.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Nightduel <nightduel@localhost>")
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(BASE_DIR / "artifacts" / "mail"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "game.api.token_cache.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -144,6 +167,9 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "game.tasks.sweep_timeouts", "schedule": timedelta(seconds=30)},
     "drain-outbox": {"task": "game.tasks.drain_outbox", "schedule": timedelta(seconds=15)},
+    "send-waiting-mail": {"task": "notifications.tasks.send_waiting_mail", "schedule": timedelta(seconds=60)},
+    "warn-low-clocks": {"task": "notifications.tasks.warn_low_clocks", "schedule": timedelta(seconds=60)},
+    "retry-due-webhooks": {"task": "notifications.tasks.retry_due_webhooks", "schedule": timedelta(seconds=60)},
 }
 
 CACHES = {
@@ -173,4 +199,29 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "tournament.tasks.record_game_result",
         "game.tasks.record_campaign_night",
     ],
+    "turn_passed": ["notifications.tasks.notify_turn"],
+    "tournament_events": ["notifications.tasks.notify_tournament", "notifications.tasks.queue_tournament_webhooks"],
 }
+
+# Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
+# (or in-process without Redis), re-read on a timer in case an announcement was lost.
+NIGHTDUEL_STREAM_KEEPALIVE_SECONDS = 15
+NIGHTDUEL_STREAM_RECHECK_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_RECHECK_SECONDS", 60 if REDIS_URL else 5))
+NIGHTDUEL_STREAM_MAX_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_MAX_SECONDS", 3600))  # then the client reconnects
+NIGHTDUEL_STREAM_RETRY_MS = 1000
+NIGHTDUEL_LIVE_SIDE_FEEDS = ["notifications.live.NotificationFeed"]
+
+# Notifications (notifications/, issue 16): e-mail through the settings above (console by default).
+NIGHTDUEL_SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+NIGHTDUEL_ACTIVE_SECONDS = 300  # an open page counts the user as on the site this long
+NIGHTDUEL_MAIL_HOLD_SECONDS = int(os.environ.get("NIGHTDUEL_MAIL_HOLD_SECONDS", 1800))
+NIGHTDUEL_MAIL_DELAY_SECONDS = float(os.environ.get("NIGHTDUEL_MAIL_DELAY_SECONDS", 20))  # a burst collapses
+NIGHTDUEL_CLOCK_LOW_FRACTION = 0.1
+NIGHTDUEL_CLOCK_LOW_MAX_SECONDS = 6 * 3600
+
+# Webhooks (notifications/webhooks/): hosts or networks allowed although not public.
+NIGHTDUEL_WEBHOOK_ALLOWED_NETWORKS = [n for n in os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",") if n]
+NIGHTDUEL_WEBHOOK_TIMEOUT_SECONDS = 5
+NIGHTDUEL_WEBHOOK_BACKOFF_SECONDS = int(os.environ.get("NIGHTDUEL_WEBHOOK_BACKOFF_SECONDS", 30))
+NIGHTDUEL_WEBHOOK_BACKOFF_MAX_SECONDS = 3600
+NIGHTDUEL_WEBHOOK_MAX_ATTEMPTS = 8

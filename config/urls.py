@@ -1,5 +1,7 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from game.api.auth import ThrottledObtainAuthToken
@@ -12,10 +14,15 @@ urlpatterns = [
     path("api/", include("game.urls")),
     path("api/", include("tournament.urls")),
     path("api/", include("ratings.urls")),
+    path("api/", include("accounts.urls")),
+    path("api/", include("notifications.urls")),
+    path("accounts/", include("accounts.page_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("", include("game.page_urls")),
     path("", include("tournament.page_urls")),
     path("", include("ratings.page_urls")),
+    path("", include("notifications.page_urls")),
 ]
 
 handler404 = "game.api.fallback_errors.not_found"

@@ -2,15 +2,18 @@
 
 ``GameCreated`` opens every game stream; ``ResultRecorded`` + ``Revealed`` close it
 (engines must not use these names for their own events);
-``TimeoutAdjudicated``, ``GameForfeited`` and ``GameAborted`` end it from outside the rules.
+``TimeoutAdjudicated``, ``GameForfeited``, ``GameResigned`` and ``GameAborted`` end it from
+outside the rules; ``AbortProposed`` records one side's wish to abort (game/endings.py).
 """
 GAME_CREATED = "GameCreated"
 GAME_ENDED = "ResultRecorded"
 REVEALED = "Revealed"
 TIMEOUT_ADJUDICATED = "TimeoutAdjudicated"
 GAME_FORFEITED = "GameForfeited"
+GAME_RESIGNED = "GameResigned"
 GAME_ABORTED = "GameAborted"
+ABORT_PROPOSED = "AbortProposed"
 
 # Events that end a game from outside the engine's rules, carrying the final outcome.
-OUTCOME_OVERRIDES = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_ABORTED}
-FRAMEWORK_EVENTS = {GAME_CREATED, GAME_ENDED, REVEALED} | OUTCOME_OVERRIDES
+OUTCOME_OVERRIDES = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_RESIGNED, GAME_ABORTED}
+FRAMEWORK_EVENTS = {GAME_CREATED, GAME_ENDED, REVEALED, ABORT_PROPOSED} | OUTCOME_OVERRIDES

@@ -1,8 +1,9 @@
 """Event store tables and the game read model.
 
 ``StoredEvent`` is the one append-only table for every stream (games, tournaments,
-campaigns); the database rejects UPDATE and DELETE on it (migration 0002). Everything else
-here is a projection or a cache that can be rebuilt from events.
+campaigns); the database rejects UPDATE, DELETE and TRUNCATE on it (migrations 0002, 0005),
+and each event carries the hash chaining it to the one before (game/chain.py). Everything
+else here is a projection or a cache that can be rebuilt from events.
 """
 import uuid
 
@@ -46,6 +47,8 @@ class StoredEvent(models.Model):
     dice = OrderedJSONField(null=True, blank=True)
     # The command that produced this batch (first event of a batch only); secret until the end.
     command = OrderedJSONField(null=True, blank=True)
+    # SHA-256 over this event's content and the previous event's hash (game/chain.py).
+    hash = models.CharField(max_length=64, editable=False)
 
     class Meta:
         db_table = "events"
@@ -126,6 +129,9 @@ class Game(models.Model):
     head_state = OrderedJSONField(null=True, blank=True, editable=False)
     head_version = models.PositiveIntegerField(default=0, editable=False)
     head_ruleset = models.CharField(max_length=40, blank=True, editable=False)
+    # The hash of the event at ``version`` (game/chain.py), so the next append chains to it
+    # without reading the stream; written with every append like the other head columns.
+    head_hash = models.CharField(max_length=64, blank=True, editable=False)
 
     objects = GameManager()
 

@@ -18,6 +18,8 @@ from .models import OutboxMessage
 log = logging.getLogger(__name__)
 
 GAME_FINISHED = "game_finished"
+TURN_PASSED = "turn_passed"              # {game_id, version, sides, actor}: sides newly to move
+TOURNAMENT_EVENTS = "tournament_events"  # {tournament_id, after, until}: a committed range
 
 
 def consumers(topic: str) -> list[str]:
@@ -26,12 +28,17 @@ def consumers(topic: str) -> list[str]:
 
 def enqueue(topic: str, payload: dict) -> OutboxMessage:
     message = OutboxMessage.objects.create(topic=topic, payload=payload)
+    hand_over(message)
+    return message
+
+
+def hand_over(message: OutboxMessage) -> None:
+    """Pass a stored message on: once its transaction commits (at once when there is none)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         # Embedded default: no broker, so run the consumers right away, inside this transaction.
         dispatch(message)
     else:
         transaction.on_commit(lambda: dispatch_pending([message.pk]), robust=True)
-    return message
 
 
 def dispatch(message: OutboxMessage) -> bool:

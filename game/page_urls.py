@@ -7,5 +7,6 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("games/", pages.game_list, name="game-list-page"),
     path("games/<uuid:game_id>/", pages.play, name="game-play"),
+    path("games/<uuid:game_id>/end/", pages.end_from_form, name="game-end"),
     path("games/<uuid:game_id>/replay/", pages.replay_page, name="game-replay-page"),
 ]

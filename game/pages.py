@@ -1,10 +1,16 @@
-"""Server-rendered game pages (issue 7): home, game list, play/watch page, replay viewer.
+"""Server-rendered game pages (issue 7, 15): home, game list, play/watch page, replay viewer.
 
 The pages render what the API would return (``game.api.views.game_detail``) so they work
-without JavaScript: the state as text and each of the engine's ``legal_actions`` as a form
+without JavaScript: the situation in words, each of the engine's ``legal_actions`` as a form
 posting exactly that command (service.md, "Who uses it": a player submits commands for their
-own side only). Small scripts in ``static/js`` then draw the board as SVG, submit through the
-API with session auth + CSRF, and poll ``/events/`` for the opponent's moves.
+own side only), the event log, and buttons to resign, abort or claim on time (``game.endings``,
+the same functions as the API). Small scripts in ``static/js`` then draw the board, turn board
+clicks into those commands, submit through the API with session auth + CSRF, and follow the
+game live.
+
+Words come from ``game.presentation``; a system may extend the pages with its own templates
+``game/<module>/play.html`` and ``game/<module>/replay.html`` (module as in
+``presentation.MODULES``), which extend ``game/play.html`` / ``game/replay.html``.
 """
 from __future__ import annotations
 
@@ -13,21 +19,27 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.utils import timezone
+from django.utils.translation import get_language, gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
 
-from . import services
-from .api.views import game_detail, games_with_seats
+from . import endings, replay, services, timeouts
+from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
+from .presentation import (
+    MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
+)
+from .presentation.generic import FREE_TEXT, side_name, unit_of, value_words, words
 from .visibility import is_league_admin, may_view_game
 
 BOARDS_DIR = Path(__file__).resolve().parents[1] / "data" / "boards"
 GAME_LIST_LIMIT = 100
-# Fields of a command template the player fills in (the engine offers an empty string there).
-FREE_TEXT = ""
-# Fields naming the piece a command moves: actions are grouped by them on the page.
-UNIT_FIELDS = ("fighter", "aircraft", "unit", "token", "piece")
+REPLAY_INDEX_SECONDS = 3600
+# A template's choices are listed in words up to this length (a fighter's move list is long).
+CHOICE_TEXT_LIMIT = 400
 
 
 @lru_cache(maxsize=8)
@@ -40,6 +52,12 @@ def board_for(game: Game) -> dict | None:
     """The board the game is played on: the organiser's from the setup, else the system default."""
     board = (game.setup or {}).get("board")
     return board if isinstance(board, dict) else default_board(game.system)
+
+
+def page_templates(game: Game, name: str) -> list[str]:
+    """``game/<module>/<name>`` when the system has its own, else ``game/<name>``."""
+    module = MODULES.get(game.system)
+    return ([f"game/{module}/{name}"] if module else []) + [f"game/{name}"]
 
 
 def visible_games(user):
@@ -57,11 +75,16 @@ def find_game(request, game_id) -> Game:
 
 
 def home(request):
-    mine = []
+    """Signed in: the games where it is your move first, then your other running games (the
+    template adds your tournaments' next pairings); for everybody the recently finished games."""
+    your_move, waiting = [], []
     if request.user.is_authenticated:
-        mine = list(visible_games(request.user).filter(seats__user=request.user, status=Game.Status.RUNNING)[:20])
+        running = visible_games(request.user).filter(seats__user=request.user, status=Game.Status.RUNNING)
+        for game in running[:GAME_LIST_LIMIT]:
+            mine = {s.side for s in game.seats.all() if s.user_id == request.user.pk}
+            (your_move if mine & set(game.to_move or ()) else waiting).append(game)
     recent = list(visible_games(request.user).exclude(status=Game.Status.RUNNING)[:20])
-    return render(request, "game/home.html", {"my_games": mine, "recent_games": recent})
+    return render(request, "game/home.html", {"your_move": your_move, "my_games": waiting, "recent_games": recent})
 
 
 def game_list(request):
@@ -78,52 +101,119 @@ def game_list(request):
     })
 
 
-def value_text(value) -> str:
-    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
-        return "→".join(str(v) for v in value)
-    return value if isinstance(value, str) else json.dumps(value)
+# -- the play page --------------------------------------------------------------------------------
+
+def choice_text(value) -> str:
+    """A template's choice in words: ``t01: flak / fire_engine; t02: …`` (faces named, issue 15)."""
+    if isinstance(value, dict):
+        text = "; ".join(f"{k}: {choice_text(v)}" for k, v in value.items())
+    elif isinstance(value, list):
+        text = (" / " if len(value) == 2 and all(isinstance(v, str) for v in value) else ", ").join(
+            choice_text(v) for v in value)
+    else:
+        text = value_words(value)
+    return text if len(text) <= CHOICE_TEXT_LIMIT else text[:CHOICE_TEXT_LIMIT] + " …"
 
 
-def action_label(action: dict, skip: tuple = ()) -> str:
-    """A readable button text for a command, e.g. ``move fighter lw1 path 1102→1003``."""
-    rest = " ".join(f"{k} {value_text(v)}" for k, v in action.items()
-                    if k != "type" and k not in skip and v != FREE_TEXT)
-    return f"{action.get('type', '?')} {rest}".strip()
-
-
-def unit_of(action: dict) -> tuple[str, str] | None:
-    return next(((k, str(action[k])) for k in UNIT_FIELDS if isinstance(action.get(k), (str, int))), None)
-
-
-def destination_hex(action: dict) -> int | None:
-    """The hex a move ends on, so the board can highlight it and a click can pick it."""
-    path = action.get("path")
-    if isinstance(path, list) and path and isinstance(path[-1], int):
-        return path[-1]
-    return next((action[k] for k in ("to", "hex") if isinstance(action.get(k), int)), None)
-
-
-def action_groups(actions: list[dict]) -> list[dict]:
-    """The legal actions as forms, grouped by command type and the unit they move.
-
-    A ``"template": true`` entry (free choices the engine lists in ``choices``) becomes a
-    form to compose that one command type; the engine validates what is composed.
-    """
-    groups: dict[tuple, dict] = {}
+def legal_action_entries(system: str, actions: list[dict], view: dict) -> list[dict]:
+    """Each legal action with its words and board picks. ``quick``: a complete command with no
+    board pick (end the phase, fire, …), shown as a button of its own."""
+    shown = presentation_for(system)
+    entries = []
     for i, action in enumerate(actions):
-        unit = unit_of(action)
-        key = (action.get("type"), unit)
-        group = groups.setdefault(key, {
-            "title": f"{action.get('type')}" + (f" — {unit[0]} {unit[1]}" if unit else ""), "forms": []})
         template = bool(action.get("template"))
-        group["forms"].append({
-            "index": i, "json": json.dumps(action, sort_keys=True), "template": template,
-            "label": action["type"] if template else action_label(action, skip=(unit[0],) if unit else ()),
-            "choices": action.get("choices") if template else None,
-            "free_fields": [] if template else [k for k, v in action.items() if v == FREE_TEXT],
-            "hex": destination_hex(action),
+        picks = [] if template else shown.action_picks(action, view)
+        free_fields = [] if template else [k for k, v in action.items() if v == FREE_TEXT]
+        entries.append({
+            "index": i, "command": action, "json": json.dumps(action, sort_keys=True), "template": template,
+            "label": shown.describe_action(action, view), "picks": picks,
+            "quick": not template and (not picks or bool(free_fields)),
+            "choices": {k: choice_text(v) for k, v in (action.get("choices") or {}).items()} if template else None,
+            # The raw box starts from a complete command the engine accepts (issue 15).
+            "example": json.dumps(action.get("example") or {"type": action.get("type")}) if template else None,
+            "free_fields": free_fields,
         })
+    return entries
+
+
+def action_groups(entries: list[dict]) -> list[dict]:
+    """The actions the board offers, grouped by command type and the piece they move: the list
+    a player without JavaScript (or a board) chooses from."""
+    groups: dict[tuple, dict] = {}
+    for entry in entries:
+        if entry["quick"] or entry["template"]:
+            continue
+        action = entry["command"]
+        unit = unit_of(action)
+        title = words(action.get("type", "?")).capitalize() + (f" — {unit[1]}" if unit else "")
+        groups.setdefault((action.get("type"), unit), {"title": title, "forms": []})["forms"].append(entry)
     return [{**g, "open": len(groups) <= 3 or len(g["forms"]) <= 2} for g in groups.values()]
+
+
+def board_ui_words() -> dict:
+    """The generic board's sentences (static/js/board.js), on the play and the replay page."""
+    return {"stack_open": _("%(n)s aircraft here: click to show them all"), "stack_fold": _("fold this stack")}
+
+
+def play_words() -> dict:
+    """The play page script's sentences, translated here (static/js/play.js)."""
+    return {
+        "hex": _("hex %(hex)s"), "picked": _("Chosen: %(picks)s."),
+        "pick_start": _("Click a highlighted piece or hex on the board to choose a move."),
+        "pick_more": _("Click a highlighted place on the board to go on."),
+        "pick_more_or": _("Choose one of these, or click a highlighted place on the board to go on."),
+        "nothing_there": _("Nothing to do there: click a highlighted piece or hex."),
+        "cancel": _("Start again"), "your_route": _("your planned route: %(route)s"),
+        "sending": _("Sending: %(move)s…"), "accepted": _("Done: %(move)s."),
+        "moved_on": _("The game moved on: version %(version)s."),
+        "connection_lost": _("Connection lost; retrying…"),
+        "unreachable": _("The server could not be reached; your move may not have arrived. The page will update."),
+        "unexpected": _("unexpected answer"),
+        "conflict": _("The game moved on before your move arrived (now at version %(version)s). "
+                      "The position has been updated — choose again."),
+        "refused_now": _("Not possible now: %(message)s (%(code)s)."),
+        "refused": _("The rules refuse that move: %(message)s (%(code)s)."),
+        "forbidden": _("You may not move here: %(message)s (%(code)s)."),
+        "not_accepted": _("The move was not accepted: %(message)s (%(code)s)."),
+        "compose_type": _("Write the command as a JSON object of type %(type)s."),
+        "seen_by": _("(seen by %(who)s only)"), "time_up": _("time is up"),
+        "categories": {k: category_label(k) for k in ("moves", "combat", "search", "score", "turns", "units",
+                                                      "setup", "game", "other")},
+    }
+
+
+def ending_options(game: Game, user, detail: dict) -> dict | None:
+    """Which of resign / abort / claim on time the viewer may use now (game/endings.py)."""
+    mine = detail["your_sides"]
+    if game.status != Game.Status.RUNNING or not mine:
+        return None
+    options = {"resign": True, "abort": None, "claim": None, "clock": None}
+    if endings.abort_window_open(game):
+        proposers = endings.abort_proposers(game)
+        others = sorted(s.user.get_username() for s in game.seats.all() if s.user_id != user.pk)
+        options["abort"] = {"proposed_by_me": user.get_username() in proposers,
+                            "proposed_by": sorted(p for p in proposers if p != user.get_username()),
+                            "others": others}
+    if game.time_control and game.deadline_at and game.to_move:
+        out = endings.out_of_time(game)
+        options["clock"] = {"side": side_name(out), "deadline": game.deadline_at, "mine": out in mine}
+        if out not in mine:
+            options["claim"] = {"side": side_name(out), "deadline": game.deadline_at,
+                                "now": timeouts.is_overdue(game, timezone.now())}
+    return options
+
+
+def turn_text(game: Game, detail: dict) -> str:
+    """One line above the moves: whose move it is (with the players' names), or the outcome."""
+    shown = presentation_for(game.system)
+    if game.status != Game.Status.RUNNING:
+        return shown.outcome_text(detail["outcome"])
+    movers = ", ".join(f"{detail['players'].get(s, '?')} ({side_name(s)})" for s in detail["to_move"]) or "—"
+    if detail["legal_actions"]:
+        return _("Your move (%(side)s).") % {"side": side_name(detail["viewing_as"])}
+    if detail["your_sides"]:
+        return _("Waiting for %(movers)s…") % {"movers": movers}
+    return _("You are watching. To move: %(movers)s.") % {"movers": movers}
 
 
 @require_http_methods(["GET", "POST"])
@@ -133,19 +223,38 @@ def play(request, game_id):
     if request.method == "POST":
         return submit_from_form(request, game)
     detail = game_detail(game, request.user, request.GET.get("side"))
-    return render(request, "game/play.html", {
-        "game": game,
-        "detail": detail,
-        "players": detail["players"],
+    shown = presentation_for(game.system)
+    entries = legal_action_entries(game.system, detail["legal_actions"], detail["view"])
+    context = {
+        "game": game, "detail": detail, "players": detail["players"], "system_name": system_name(game.system),
+        "turn_text": turn_text(game, detail),
+        "summary": shown.summary(detail["view"]),
         "view_pretty": json.dumps(detail["view"], indent=1, sort_keys=True, default=str),
-        "action_groups": action_groups(detail["legal_actions"]),
+        "quick_actions": [e for e in entries if e["quick"]],
+        "action_groups": action_groups(entries),
+        "templates": [e for e in entries if e["template"]],
+        "actions_data": [{"index": e["index"], "command": e["command"], "label": e["label"], "picks": e["picks"],
+                          "template": e["template"], "quick": e["quick"]} for e in entries],
+        "endings": ending_options(game, request.user, detail),
+    }
+    if request.GET.get("fragment") == "panel":
+        return render(request, "game/_play_panel.html", context)
+    log_filter = request.GET.get("log", "")
+    events = visible_events(game, request.user)
+    context.update({
         "page_data": {
             "game_id": str(game.pk), "system": game.system, "version": game.version,
             "viewing_as": detail["viewing_as"], "your_sides": detail["your_sides"],
             "status": game.status, "api": f"/api/games/{game.pk}/",
         },
         "board": board_for(game),
+        "events": [e for e in reversed(events) if not log_filter or e["category"] == log_filter],
+        "log_filter": log_filter,
+        "log_categories": [(c, category_label(c)) for c in dict.fromkeys(e["category"] for e in events)],
+        "play_words": play_words(), "board_ui_words": board_ui_words(),
+        "board_words": shown.board_words(),
     })
+    return render(request, page_templates(game, "play.html"), context)
 
 
 def submit_from_form(request, game: Game):
@@ -161,12 +270,12 @@ def submit_from_form(request, game: Game):
         index, expected = int(request.POST["action"]), int(request.POST["expected_version"])
         action = dict(detail["legal_actions"][index])
     except (KeyError, ValueError, IndexError):
-        messages.error(request, "That action is no longer offered; the page shows the current position.")
+        messages.error(request, _("That action is no longer offered; the page shows the current position."))
         return redirect("game-play", game_id=game.pk)
     if action.get("template"):
         action = composed_command(request.POST.get("composed", ""), action["type"])
         if action is None:
-            messages.error(request, "Write the command as a JSON object of the offered type.")
+            messages.error(request, _("Write the command as a JSON object of the offered type."))
             return redirect("game-play", game_id=game.pk)
     for key, value in action.items():
         if value == FREE_TEXT:
@@ -177,7 +286,8 @@ def submit_from_form(request, game: Game):
     except services.CommandRejected as exc:
         messages.error(request, rejection_message(exc.status, exc.code, exc.message))
     else:
-        messages.success(request, f"Sent: {action_label(action)}")
+        label = presentation_for(game.system).describe_action(action, detail["view"])
+        messages.success(request, _("Sent: %(move)s") % {"move": label})
     return redirect("game-play", game_id=game.pk)
 
 
@@ -192,22 +302,104 @@ def composed_command(text: str, command_type: str) -> dict | None:
 
 
 def rejection_message(status: int, code: str, message: str) -> str:
-    if status == 409:
-        return f"The game moved on before your command arrived ({message}). Here is the current position."
+    if status == 409 and code in ("stale_version", "game_over"):
+        return _("The game moved on before your command arrived (%(message)s). Here is the current position.") % {
+            "message": message}
     if status == 422:
-        return f"The rules refuse that move: {message} ({code})."
+        return _("The rules refuse that move: %(message)s (%(code)s).") % {"message": message, "code": code}
     return f"{message} ({code})."
 
 
+ENDINGS = {
+    "resign": (endings.resign, lambda: _("You resigned.")),
+    "abort": (endings.propose_abort, lambda: _("Your wish to abort is recorded.")),
+    "claim": (endings.claim_timeout, lambda: _("The timeout is adjudicated.")),
+}
+
+
+@require_POST
+def end_from_form(request, game_id):
+    """The no-JavaScript door of game/endings.py (the API's resign/abort/claim-timeout)."""
+    game = find_game(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect(f"/accounts/login/?next=/games/{game.pk}/")
+    what = ENDINGS.get(request.POST.get("what", ""))
+    if what is None:
+        messages.error(request, _("Choose resign, abort or claim."))
+        return redirect("game-play", game_id=game.pk)
+    try:
+        what[0](game.pk, request.user, request.POST.get("side") or None)
+    except services.CommandRejected as exc:
+        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    else:
+        messages.success(request, what[1]())
+    return redirect("game-play", game_id=game.pk)
+
+
+# -- the replay viewer ------------------------------------------------------------------------------
+
+def replay_step(request, game: Game) -> int:
+    try:
+        step = int(request.GET.get("step", 1))
+    except ValueError:
+        step = 1
+    return max(1, min(game.version, step))
+
+
 def replay_page(request, game_id):
+    """One step of a finished game, rendered in full (the page works without JavaScript:
+    links step on); static/js/replay.js then pages through the other steps on demand."""
     game = find_game(request, game_id)
     if game.status == Game.Status.RUNNING:
-        messages.info(request, "The replay opens when the game has ended.")
+        messages.info(request, _("The replay opens when the game has ended."))
         return redirect("game-play", game_id=game.pk)
-    return render(request, "game/replay.html", {
-        "game": game,
+    step = replay_step(request, game)
+    shown = presentation_for(game.system)
+    current = replay.steps_between(game.system, game.stream, step, step)[0]
+    events, jumps = replay_index(game, request.user)
+    return render(request, page_templates(game, "replay.html"), {
+        "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
-        "page_data": {"game_id": str(game.pk), "system": game.system,
+        "outcome_text": shown.outcome_text(game.outcome),
+        "summary": shown.summary(current["state"]),
+        "events": events, "jumps": jumps,
+        "previous_step": step - 1 if step > 1 else None, "next_step": step + 1 if step < game.version else None,
+        "page_data": {"game_id": str(game.pk), "system": game.system, "version": game.version, "step": step,
                       "api": f"/api/games/{game.pk}/replay/"},
+        "verification_url": f"/api/games/{game.pk}/replay/verification/",
+        "replay_words": replay_words(), "board_ui_words": board_ui_words(),
+        "board_words": shown.board_words(),
+        "head_hash": game.head_hash,
         "board": board_for(game),
     })
+
+
+def replay_index(game: Game, user) -> tuple[list[dict], list]:
+    """Every event of a finished game in words, and the jump targets by night, round and turn.
+    A finished game never changes and everybody sees all of it, so this is cached per version
+    and language: each step link opens the page again."""
+    def build():
+        events = [{**e, "index": i} for i, e in enumerate(visible_events(game, user))]
+        jumps: dict[str, list] = {}
+        for e, m in zip(events, marker_labels([e["marker"] for e in events])):
+            if m:
+                jumps.setdefault(m["kind"], []).append({"seq": e["seq"], "label": m["full_label"]})
+        return events, [(str(MARKER_KIND_LABELS[kind]), jumps[kind]) for kind in MARKER_KINDS if kind in jumps]
+
+    return cache.get_or_set(f"replay-index:{game.pk}:{game.version}:{get_language()}", build, REPLAY_INDEX_SECONDS)
+
+
+def replay_words() -> dict:
+    """The replay script's sentences (static/js/replay.js)."""
+    return {
+        "step_label": _("Event %(n)s of %(total)s: %(text)s"), "play": _("Play"), "pause": _("Pause"),
+        "hidden_route": _("hidden route: %(route)s"),
+        "verified": _("Server check: verified — the seed matches its commitment; "
+                      "%(rolls)s dice re-derived from the seed."),
+        "not_verified": _("Server check: NOT verified — %(problems)s"),
+        "browser_match": _("Your browser re-computed sha256(seed): matches the commitment ✓"),
+        "browser_mismatch": _("Your browser re-computed sha256(seed): does NOT match ✗"),
+        "no_crypto": _("This browser cannot re-compute the hash here (no Web Crypto); check it yourself with sha256."),
+        "unavailable": _("The replay is not available (%(status)s)."),
+        "seed": _("Seed:"), "commitment": _("commitment sha256(seed):"),
+    }

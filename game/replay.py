@@ -1,8 +1,9 @@
 """Replays, verification, export and import (service.md, "Replays" and "Provably fair randomness").
 
-Verification of a finished stream re-derives every recorded die from the revealed seed,
-checks the seed against its public commitment, and re-runs the engine's ``decide`` on every
-recorded command with those dice: the events it produces must equal the stored ones.
+Verification of a finished stream checks its hash chain (game/chain.py) and names the first
+broken seq, re-derives every recorded die from the revealed seed, checks the seed against its
+public commitment, and re-runs the engine's ``decide`` on every recorded command with those
+dice: the events it produces must equal the stored ones.
 """
 from __future__ import annotations
 
@@ -10,13 +11,19 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from .folding import evolve_aggregate, outcome_of
+from .chain import first_break
+from .folding import evolve_aggregate, load_aggregate, outcome_of
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
+from .presentation import in_words, presentation_for
 from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import RecordedDice, seed_commitment, verify_draws
 from .rules.registry import UnknownSystem, get_system
+from .store import read_events
 
-EXPORT_FORMAT = "nightduel-export/1"
+# The most steps one request of the paged replay carries (each holds a full state).
+MAX_STEPS_PER_PAGE = 50
+
+EXPORT_FORMAT = "nightduel-export/2"  # /2: every event carries its chain hash
 
 
 @dataclass
@@ -31,15 +38,18 @@ class EventRecord:
     dice: list | None = None
     command: dict | None = None
     recorded_at: str | None = None
+    hash: str = ""
 
     @classmethod
     def from_row(cls, row) -> "EventRecord":
         return cls(row.seq, row.type, row.payload, row.visibility, row.actor, row.dice, row.command,
-                   row.recorded_at.isoformat() if isinstance(row.recorded_at, datetime) else row.recorded_at)
+                   row.recorded_at.isoformat() if isinstance(row.recorded_at, datetime) else row.recorded_at,
+                   row.hash)
 
     def as_dict(self) -> dict:
         return {"seq": self.seq, "type": self.type, "payload": self.payload, "visibility": self.visibility,
-                "actor": self.actor, "dice": self.dice, "command": self.command, "recorded_at": self.recorded_at}
+                "actor": self.actor, "dice": self.dice, "command": self.command, "recorded_at": self.recorded_at,
+                "hash": self.hash}
 
 
 @dataclass
@@ -48,6 +58,8 @@ class Verification:
     seed_verified: bool
     rolls_checked: int
     problems: list[str]
+    chain_broken_at: int | None = None
+    head_hash: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -72,16 +84,16 @@ def _batches(records: list[EventRecord]):
 
 
 def verify(stream: str, records: list[EventRecord]) -> Verification:
-    problems: list[str] = []
+    broken = first_break(stream, records)
+    chain = {"chain_broken_at": broken, "head_hash": records[-1].hash if records and broken is None else None}
+    problems = [f"hash chain broken at seq {broken}"] if broken is not None else []
     if not records or records[0].type != GAME_CREATED:
-        return Verification(None, False, 0, ["stream does not start with GameCreated"])
-    if [r.seq for r in records] != list(range(1, len(records) + 1)):
-        problems.append("sequence numbers are not 1..n without gaps")
+        return Verification(None, False, 0, problems + ["stream does not start with GameCreated"], **chain)
     created = records[0].payload
     try:
         system = get_system(created.get("system", ""))
     except UnknownSystem:
-        return Verification(None, False, 0, [f"unknown system {created.get('system')!r}"])
+        return Verification(None, False, 0, problems + [f"unknown system {created.get('system')!r}"], **chain)
     revealed = next((r for r in records if r.type == REVEALED), None)
     seed = revealed.payload.get("seed") if revealed else None
     seed_ok = bool(seed) and seed_commitment(seed) == created.get("seed_commitment")
@@ -107,7 +119,7 @@ def verify(stream: str, records: list[EventRecord]) -> Verification:
     ended = next((r for r in records if r.type == GAME_ENDED), None)
     if aggregate is not None and ended and outcome_of(system, aggregate) != ended.payload.get("outcome"):
         problems.append("the events do not replay to the recorded outcome")
-    return Verification(seed, seed_ok, rolls, problems)
+    return Verification(seed, seed_ok, rolls, problems, **chain)
 
 
 def _redecide(system, aggregate, batch: list[EventRecord]) -> list[str]:
@@ -129,19 +141,35 @@ def _redecide(system, aggregate, batch: list[EventRecord]) -> list[str]:
     return []
 
 
-def replay_steps(system_name: str, records: list[EventRecord]) -> list[dict]:
-    """Every event with the full (referee) view of the state after it."""
+def replay_steps(system_name: str, records: list[EventRecord], aggregate: dict | None = None,
+                 worded: bool = False) -> list[dict]:
+    """Every event with the full (referee) view of the state after it, folding on from
+    ``aggregate`` (the state before the first record); ``worded`` adds the event's words and
+    the situation in words (``summary``: label, text pairs)."""
     system = get_system(system_name)
-    steps, aggregate = [], None
+    steps = []
     for r in records:
         aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)
-        steps.append({"event": r.as_dict(), "state": system.view(aggregate["engine"], "referee"),
-                      "outcome": outcome_of(system, aggregate)})
+        step = {"event": r.as_dict(), "state": system.view(aggregate["engine"], "referee"),
+                "outcome": outcome_of(system, aggregate)}
+        if worded:
+            step["event"].update(in_words(system_name, step["event"]))
+            step["summary"] = [list(row) for row in presentation_for(system_name).summary(step["state"])]
+        steps.append(step)
     return steps
 
 
+def steps_between(system_name: str, stream: str, first: int, last: int) -> list[dict]:
+    """Steps ``first``..``last`` (event seqs) of a stored stream, with their words: the state
+    before ``first`` comes from the nearest snapshot, so a page costs what it shows."""
+    before = load_aggregate(system_name, stream, first - 1) if first > 1 else None
+    records = [EventRecord.from_row(r) for r in read_events(stream, after=first - 1, until=last)]
+    return replay_steps(system_name, records, before, worded=True)
+
+
 def export_lines(stream: str, system_name: str, records: list[EventRecord]) -> str:
-    header = {"format": EXPORT_FORMAT, "stream": stream, "system": system_name}
+    header = {"format": EXPORT_FORMAT, "stream": stream, "system": system_name,
+              "head_hash": records[-1].hash if records else None}
     return "\n".join(json.dumps(x, sort_keys=True) for x in [header] + [r.as_dict() for r in records]) + "\n"
 
 
@@ -163,7 +191,10 @@ def parse_export(text: str) -> tuple[dict, list[EventRecord]]:
                 seq=int(line["seq"]), type=str(line["type"]), payload=dict(line["payload"]),
                 visibility=str(line.get("visibility", "public")), actor=str(line.get("actor", "")),
                 dice=line.get("dice"), command=line.get("command"), recorded_at=line.get("recorded_at"),
+                hash=str(line["hash"]),
             ))
         except (KeyError, TypeError, ValueError) as exc:
             raise ImportRejected(f"line {i} is not an event: {exc}") from None
+    if records and header.get("head_hash") != records[-1].hash:
+        raise ImportRejected("the header's head_hash is not the last event's hash")
     return header, records

@@ -12,19 +12,20 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import clocks, outbox, replay
+from .chain import is_canonical
 from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
-from .models import Game, GameSeat, GameSecret, IdempotencyRecord
+from .models import Game, GameSeat, GameSecret, IdempotencyRecord, OutboxMessage
 from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import SeededDice, new_seed, seed_commitment
 from .rules.registry import UnknownSystem, get_system
-from .store import ConcurrencyError, NewEvent, append_events
+from .store import ConcurrencyError, NewEvent, append_and_save, append_events
 from .visibility import Sight, may_view_game
 
 BAD_REQUEST_CODES = {"unknown_command", "malformed_command"}
 # The read-model columns an append changes (``_commit``).
 COMMIT_FIELDS = ["version", "outcome", "clock", "moves_made", "turn_started_at", "to_move", "deadline_at",
-                 "status", "finished_at", "head_state", "head_version", "head_ruleset"]
+                 "status", "finished_at", "head_state", "head_version", "head_ruleset", "head_hash"]
 
 
 @dataclass
@@ -44,11 +45,37 @@ def sides_for(system, setup: dict) -> tuple[str, ...]:
     return tuple(chooser(setup)) if chooser else tuple(system.sides)
 
 
+def loss_for(game: Game, loser: str, reason: str, **extra) -> dict:
+    """The outcome of ``loser`` losing from outside the rules (timeout, resignation): the other
+    side wins when there is exactly one, else nobody does."""
+    others = [s for s in sides_for(get_system(game.system), game.setup) if s != loser]
+    return {"winner": others[0] if len(others) == 1 else None, "loser": loser, "reason": reason, **extra}
+
+
 def system_or_reject(name: str):
     try:
         return get_system(name)
     except UnknownSystem:
         raise CommandRejected(400, "unknown_system", f"unknown game system {name!r}") from None
+
+
+def reject_invalid_setup(system, setup: dict) -> None:
+    """422 with the engine's code when its ``validate_setup`` refuses ``setup``."""
+    validate = getattr(system, "validate_setup", None)
+    violation = validate(setup) if validate else None
+    if violation is not None:
+        raise CommandRejected(422, violation.code, violation.message)
+
+
+def check_setup(system, setup: dict) -> tuple[str, ...]:
+    """The sides a game of ``setup`` seats, once the engine accepts the setup (validated and set
+    up with throwaway dice), so a setup meant for later games (a tournament's) is refused now."""
+    reject_invalid_setup(system, setup)
+    try:
+        system.initial_state(setup, SeededDice(new_seed(), "setup-check", 1))
+    except RuleViolationError as exc:
+        raise CommandRejected(422, exc.violation.code, exc.violation.message) from None
+    return sides_for(system, setup)
 
 
 def create_game(
@@ -64,10 +91,7 @@ def create_game(
     seed: str | None = None,
 ) -> Game:
     system = system_or_reject(system_name)
-    validate = getattr(system, "validate_setup", None)
-    violation = validate(setup) if validate else None
-    if violation is not None:
-        raise CommandRejected(422, violation.code, violation.message)
+    reject_invalid_setup(system, setup)
     sides = sides_for(system, setup)
     if set(players) != set(sides):
         raise CommandRejected(
@@ -107,12 +131,17 @@ def create_game(
         game.deadline_at = clocks.deadline(time_control, game.clock, game.to_move, now)
         game.version = 1
         store_head(game, system, aggregate)
+        actor = created_by.get_username() if created_by else "system"
+        rows = append_events(game.stream, 0, [created], actor=actor)
+        game.head_hash = rows[-1].hash
         game.save()
         GameSeat.objects.bulk_create(GameSeat(game=game, side=s, user=u) for s, u in players.items())
         GameSecret.objects.create(game=game, seed=seed)
         if referees:
             game.referees.set(referees)
-        append_events(game.stream, 0, [created], actor=created_by.get_username() if created_by else "system")
+        others = [side for side in game.to_move if players[side].get_username() != actor]
+        if others:  # whoever created the game knows it is their move
+            outbox.hand_over(turn_message(game, others, actor, saved=True))
     return game
 
 
@@ -128,6 +157,7 @@ def serialize_event(row, sight: Sight) -> dict:
     if sight.everything:
         data["dice"] = row.dice
         data["command"] = row.command
+        data["hash"] = row.hash
     return data
 
 
@@ -136,8 +166,10 @@ def _closing_events(game: Game, outcome: dict) -> list[NewEvent]:
 
 
 def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], actor: str,
-            acting_side: str | None) -> tuple[list, dict]:
-    """Fold, close the game if it ended, append, update the read model. Inside a transaction."""
+            acting_side: str | None, reply=None) -> tuple[list, dict]:
+    """Fold, close the game if it ended, then write the events with the read model, the outbox
+    message of a finished game and the idempotency record ``reply(rows)``, all at once
+    (``store.append_and_save``); :class:`ConcurrencyError` if the game moved on meanwhile."""
     previous = game.version
     for e in new_events:
         aggregate = evolve_aggregate(system, aggregate, e.type, e.payload, e.dice)
@@ -147,7 +179,6 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         for e in closing:
             aggregate = evolve_aggregate(system, aggregate, e.type, e.payload, e.dice)
         new_events = new_events + closing
-    rows = append_events(game.stream, previous, new_events, actor=actor, version_locked=True)
 
     now = timezone.now()
     game.version = previous + len(new_events)
@@ -158,36 +189,75 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
     new_to_move = [] if outcome is not None else system.to_move(aggregate["engine"])
     if new_to_move != game.to_move or acting_side is not None:
         game.turn_started_at = now
+    turn_passed_to = [side for side in new_to_move if side not in game.to_move]
     game.to_move = new_to_move
     game.deadline_at = clocks.deadline(game.time_control, game.clock, game.to_move, game.turn_started_at)
     store_head(game, system, aggregate)
+    finished = None
     if outcome is not None:
         game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
         game.finished_at = now
         game.deadline_at = None
-    game.save(update_fields=COMMIT_FIELDS)
+        finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
+                                                                      "result_seq": game.version})
+    turn = turn_message(game, turn_passed_to, actor) if outcome is None and turn_passed_to else None
+
+    def before_write(rows):
+        game.head_hash = rows[-1].hash
+        return [m for m in (finished, turn, reply(rows) if reply else None) if m is not None]
+
+    rows = append_and_save(game.stream, previous, new_events, actor, previous_hash=game.head_hash or None,
+                           row=game, fields=COMMIT_FIELDS, before_write=before_write)
     maybe_snapshot(game.system, game.stream, previous, game.version, aggregate)
-    if outcome is not None:
-        outbox.enqueue(outbox.GAME_FINISHED, {"game_id": str(game.pk), "result_seq": game.version})
+    for message in (finished, turn):
+        if message is not None:
+            outbox.hand_over(message)
     return rows, aggregate
 
 
-def _lock_game(game_id) -> Game:
-    """The game row, locked until the transaction ends: this serialises every append to its stream."""
+def turn_message(game: Game, sides: list[str], actor: str, saved: bool = False) -> OutboxMessage:
+    """The outbox message telling the players of ``sides`` it is their move (notifications/)."""
+    message = OutboxMessage(topic=outbox.TURN_PASSED, payload={
+        "game_id": str(game.pk), "version": game.version, "sides": sides, "actor": actor})
+    if saved:
+        message.save()
+    return message
+
+
+def lock_game(game_id) -> Game:
+    """The game row, locked until the transaction ends: ``end_game`` runs one at a time per game."""
     try:
         return Game.objects.defer(None).select_for_update(of=("self",)).select_related("secret").get(pk=game_id)
     except Game.DoesNotExist:
         raise CommandRejected(404, "game_not_found", "no such game") from None
 
 
-def _lock_game_seating(game_id, user) -> tuple[Game, set[str]]:
-    """The locked game and the sides ``user`` plays in it, in one query on the usual path (a
-    player's own move): the user's seat rows joined to the game row, locking only the game row."""
-    own_seats = list(GameSeat.objects.filter(game_id=game_id, user_id=user.pk)
-                     .select_related("game", "game__secret").select_for_update(of=("game",)))
+def game_and_seats(game_id, user) -> tuple[Game, set[str]]:
+    """The game and the sides ``user`` plays in it, in one query on the usual path (a player's own
+    move): the user's seat rows joined to the game row. Nothing is locked: the write checks that
+    the game is still at the version read (``store.append_and_save``)."""
+    own_seats = list(GameSeat.objects.filter(game_id=game_id, user_id=user.pk).select_related("game", "game__secret"))
     if own_seats:
         return own_seats[0].game, {s.side for s in own_seats}
-    return _lock_game(game_id), set()
+    try:
+        return Game.objects.defer(None).select_related("secret").get(pk=game_id), set()
+    except Game.DoesNotExist:
+        raise CommandRejected(404, "game_not_found", "no such game") from None
+
+
+def acting_side(user, game: Game, seats: set[str], side: str | None) -> str:
+    """The side ``user`` acts for in the running ``game`` (their only seat unless they name one)."""
+    if not seats:
+        if not may_view_game(user, game):
+            raise CommandRejected(404, "game_not_found", "no such game")
+        raise CommandRejected(403, "not_a_player", "you do not play in this game")
+    if side is None and len(seats) == 1:
+        side = next(iter(seats))
+    if side not in seats:
+        raise CommandRejected(403, "not_your_side", f"you do not play side {side!r} in this game")
+    if game.status != Game.Status.RUNNING:
+        raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
+    return side
 
 
 def _stored_reply(user, key: str | None):
@@ -204,55 +274,54 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         raise CommandRejected(400, "malformed_command", "command must be an object with a string 'type'")
     if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
         raise CommandRejected(400, "malformed_command", "expected_version must be a non-negative integer")
+    if not is_canonical(command):
+        raise CommandRejected(400, "malformed_command", "numbers must be finite, integers within ±(2^53 - 1)")
     replay = _stored_reply(user, idempotency_key)
     if replay:
         return replay
+    game, seats = game_and_seats(game_id, user)
+    side = acting_side(user, game, seats, side)
+    if expected_version != game.version:
+        raise CommandRejected(409, "stale_version", f"the game is at version {game.version}",
+                              {"version": game.version})
 
-    with transaction.atomic():
-        game, seats = _lock_game_seating(game_id, user)
-        replay = _stored_reply(user, idempotency_key)  # a concurrent retry may have won the lock
-        if replay:
-            return replay
-        if not seats:
-            if not may_view_game(user, game):
-                raise CommandRejected(404, "game_not_found", "no such game")
-            raise CommandRejected(403, "not_a_player", "you do not play in this game")
-        if side is None and len(seats) == 1:
-            side = next(iter(seats))
-        if side not in seats:
-            raise CommandRejected(403, "not_your_side", f"you do not play side {side!r} in this game")
-        if game.status != Game.Status.RUNNING:
-            raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
-        if expected_version != game.version:
-            raise CommandRejected(409, "stale_version", f"the game is at version {game.version}",
-                                  {"version": game.version})
+    system = get_system(game.system)
+    aggregate = game_aggregate(game)
+    dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
+    try:
+        decided = system.decide(aggregate["engine"], command, side, dice)
+    except RuleViolationError as exc:
+        decided = exc.violation
+    if isinstance(decided, RuleViolation):
+        status = 400 if decided.code in BAD_REQUEST_CODES else 422
+        raise CommandRejected(status, decided.code, decided.message)
+    if not decided:
+        raise CommandRejected(422, "no_effect", "the command changes nothing")
+    reserved = [e.type for e in decided if e.type in FRAMEWORK_EVENTS]
+    if reserved:
+        raise RuntimeError(f"{game.system} engine emitted reserved event types {reserved}")
+    new_events = [NewEvent(e.type, e.payload, e.visibility) for e in decided]
+    new_events[0].dice = dice.draws or None
+    new_events[0].command = {"side": side, **command}
+    body = {}
 
-        system = get_system(game.system)
-        aggregate = game_aggregate(game)
-        dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
-        try:
-            decided = system.decide(aggregate["engine"], command, side, dice)
-        except RuleViolationError as exc:
-            decided = exc.violation
-        if isinstance(decided, RuleViolation):
-            status = 400 if decided.code in BAD_REQUEST_CODES else 422
-            raise CommandRejected(status, decided.code, decided.message)
-        if not decided:
-            raise CommandRejected(422, "no_effect", "the command changes nothing")
-        reserved = [e.type for e in decided if e.type in FRAMEWORK_EVENTS]
-        if reserved:
-            raise RuntimeError(f"{game.system} engine emitted reserved event types {reserved}")
-        new_events = [NewEvent(e.type, e.payload, e.visibility) for e in decided]
-        new_events[0].dice = dice.draws or None
-        new_events[0].command = {"side": side, **command}
-        rows, _ = _commit(game, system, aggregate, new_events, user.get_username(), side)
-
+    def reply(rows):
         ended = game.status != Game.Status.RUNNING
         sight = Sight(frozenset(seats), ended, ended)
-        body = {"version": game.version, "events": [serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)]}
+        body.update(version=game.version,
+                    events=[serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)])
         if idempotency_key:
-            IdempotencyRecord.objects.create(user=user, key=idempotency_key, stream=game.stream,
-                                             status=201, response=body)
+            return IdempotencyRecord(user=user, key=idempotency_key, stream=game.stream, status=201, response=body)
+        return None
+
+    try:
+        _commit(game, system, aggregate, new_events, user.get_username(), side, reply)
+    except ConcurrencyError as exc:
+        replay = _stored_reply(user, idempotency_key)  # a concurrent retry of this very command won
+        if replay:
+            return replay
+        raise CommandRejected(409, "stale_version", f"the game is at version {exc.current}",
+                              {"version": exc.current}) from None
     return 201, body
 
 
@@ -264,17 +333,21 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
     stream is no longer at that version and :class:`ConcurrencyError` is raised.
     """
     with transaction.atomic():
-        game = _lock_game(game_id)
+        game = lock_game(game_id)
         if expected_version is not None and expected_version != game.version:
             raise ConcurrencyError(game.stream, expected_version, game.version)
         if game.status != Game.Status.RUNNING:
             raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
-        system = get_system(game.system)
-        aggregate = game_aggregate(game)
         payload = {"outcome": outcome, "reason": reason}
-        events = [NewEvent(event_type, payload)] + _closing_events(game, outcome)
-        _commit(game, system, aggregate, events, actor, None)
+        append_framework_events(game, [NewEvent(event_type, payload)] + _closing_events(game, outcome), actor)
     return game
+
+
+def append_framework_events(game: Game, events: list[NewEvent], actor: str) -> list:
+    """Append the service's own events to the running ``game`` read at its version (an ending
+    with its outcome, an abort proposal); :class:`ConcurrencyError` if it moved on meanwhile."""
+    rows, _ = _commit(game, get_system(game.system), game_aggregate(game), events, actor, None)
+    return rows
 
 
 def import_game(text: str, user) -> Game:
@@ -293,10 +366,16 @@ def import_game(text: str, user) -> Game:
     with transaction.atomic():
         if Game.objects.filter(pk=game_id).exists():
             raise replay.ImportRejected("that game is already stored here")
+        try:
+            rows = append_events(stream, 0, [NewEvent(r.type, r.payload, r.visibility, r.dice, r.command)
+                                             for r in records], actor=f"import:{user.get_username()}")
+        except ConcurrencyError:
+            raise replay.ImportRejected("that game is already stored here") from None
         game = Game.objects.create(
             id=game_id, system=created["system"], setup=created.get("setup", {}), version=len(records),
             status=Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED,
             to_move=[], outcome=outcome, rated=False, created_by=user, finished_at=timezone.now(),
+            head_hash=rows[-1].hash,
         )
         users = {u.get_username(): u for u in get_user_model().objects.filter(
             username__in=set(created.get("players", {}).values()))}
@@ -305,9 +384,4 @@ def import_game(text: str, user) -> Game:
             for side, name in created.get("players", {}).items() if name in users
         )
         GameSecret.objects.create(game=game, seed=check.seed)
-        try:
-            append_events(stream, 0, [NewEvent(r.type, r.payload, r.visibility, r.dice, r.command)
-                                      for r in records], actor=f"import:{user.get_username()}")
-        except ConcurrencyError:
-            raise replay.ImportRejected("that game is already stored here") from None
     return game

@@ -11,8 +11,7 @@ from django.utils import timezone
 from . import clocks
 from .framework_events import GAME_ABORTED, TIMEOUT_ADJUDICATED
 from .models import Game
-from .services import CommandRejected, end_game, sides_for
-from .rules.registry import get_system
+from .services import CommandRejected, end_game, loss_for
 from .store import ConcurrencyError
 
 
@@ -29,16 +28,18 @@ def timeout_outcome(game: Game) -> tuple[str, dict]:
     if game.moves_made == 0:
         return GAME_ABORTED, {"winner": None, "aborted": True, "reason": "timeout_before_start"}
     loser = clocks.side_out_of_time(game.time_control, game.clock, game.to_move)
-    others = [s for s in sides_for(get_system(game.system), game.setup) if s != loser]
-    winner = others[0] if len(others) == 1 else None
-    return TIMEOUT_ADJUDICATED, {"winner": winner, "loser": loser, "reason": "timeout", "forfeit": True}
+    return TIMEOUT_ADJUDICATED, loss_for(game, loser, "timeout", forfeit=True)
+
+
+def is_overdue(game: Game, now) -> bool:
+    return game.status == Game.Status.RUNNING and game.deadline_at is not None and game.deadline_at < now
 
 
 def adjudicate(game_id, now=None) -> bool:
     """Adjudicate one overdue game; ``False`` if it was not overdue or somebody beat us to it."""
     now = now or timezone.now()
     game = Game.objects.filter(pk=game_id).first()
-    if not game or game.status != Game.Status.RUNNING or not game.deadline_at or game.deadline_at >= now:
+    if not game or not is_overdue(game, now):
         return False
     event_type, outcome = timeout_outcome(game)
     try:

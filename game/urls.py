@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import campaign_views, views
+from .api import campaign_views, ending_views, replay_views, streams, views
 
 urlpatterns = [
     path("games/", views.GameListCreate.as_view(), name="game-list"),
@@ -8,7 +8,14 @@ urlpatterns = [
     path("games/<uuid:game_id>/", views.GameDetail.as_view(), name="game-detail"),
     path("games/<uuid:game_id>/commands/", views.GameCommands.as_view(), name="game-commands"),
     path("games/<uuid:game_id>/events/", views.GameEvents.as_view(), name="game-events"),
+    path("games/<uuid:game_id>/stream/", streams.GameStream.as_view(), name="game-stream"),
     path("games/<uuid:game_id>/replay/", views.GameReplay.as_view(), name="game-replay"),
+    path("games/<uuid:game_id>/replay/steps/", replay_views.GameReplaySteps.as_view(), name="game-replay-steps"),
+    path("games/<uuid:game_id>/replay/verification/", replay_views.GameReplayVerification.as_view(),
+         name="game-replay-verification"),
+    path("games/<uuid:game_id>/resign/", ending_views.GameResign.as_view(), name="game-resign"),
+    path("games/<uuid:game_id>/abort/", ending_views.GameAbort.as_view(), name="game-abort"),
+    path("games/<uuid:game_id>/claim-timeout/", ending_views.GameClaimTimeout.as_view(), name="game-claim-timeout"),
     path("games/<uuid:game_id>/export/", views.GameExport.as_view(), name="game-export"),
     path("campaigns/", campaign_views.CampaignListCreate.as_view(), name="campaign-list"),
     path("campaigns/<uuid:campaign_id>/", campaign_views.CampaignDetail.as_view(), name="campaign-detail"),

@@ -16,6 +16,17 @@ bit-identical numbers, which is what makes "rebuild equals incremental" exact.
 
 The fold takes an optional per-game shift: Elo points added to player A's rating inside the
 expectation only (the side-offset variant, see ``ratings/side_advantage.py``).
+
+Games of 3–5 players (Duel in the Dark §9.3) are rated as Board Game Arena rates multi-player
+games: one virtual duel between every two players, scored 1 / ½ / 0 by their finishing places,
+all with the ratings from before the game. A player's change is ``K/(N−1) · Σ (S − E)`` over
+their N−1 duels, i.e. ``K · (mean S − mean E)``: a 2-player game is exactly the Elo above, and a
+table of five moves a player no further than one opponent could. The game counts once towards
+the player's games (K by game count, not duel count).
+
+A rating is **provisional** while its player has fewer than ``PROVISIONAL_GAMES`` rated games
+in the system (FIDE publishes a first rating after 5 games, Lichess marks it with "?" while the
+deviation is high — ten games here): the pages and the API mark it so.
 """
 from __future__ import annotations
 
@@ -30,6 +41,11 @@ TOP_RATING = 2400.0
 ELO_SCALE = 400.0
 
 WIN, DRAW, LOSS = 1.0, 0.5, 0.0
+PROVISIONAL_GAMES = 10
+
+
+def is_provisional(games: int) -> bool:
+    return games < PROVISIONAL_GAMES
 
 
 def expected_score(rating: float, opponent: float) -> float:
@@ -88,3 +104,37 @@ def fold(results: Iterable[tuple], states: dict | None = None) -> tuple[dict, li
             sb[2] = nb
         append((ra, ga, pa, ka, rb, gb, pb, kb, ea, na, nb))
     return states, changes
+
+
+def duel_score(placing: int, other: int) -> float:
+    """A virtual duel of a multi-player game: the better finishing place wins it."""
+    return WIN if placing < other else (DRAW if placing == other else LOSS)
+
+
+def rate_table(placings: list[tuple], states: dict) -> list[tuple]:
+    """Rate one game of N ≥ 2 players, ``placings`` = ``[(player, place), ...]`` (1 = first,
+    equal places tie), updating ``states``. Returns per player, in the given order,
+    ``(rating, games, peak, k, mean score, mean expected, new rating)`` (the first values before).
+    """
+    before = []
+    for player, _ in placings:
+        state = states.get(player)
+        if state is None:
+            state = states[player] = new_state()
+        before.append(tuple(state))
+    others = len(placings) - 1
+    changes = []
+    for i, (_, place) in enumerate(placings):
+        rating, games, peak = before[i]
+        score = expected = 0.0
+        for j, (_, other_place) in enumerate(placings):
+            if j != i:
+                score += duel_score(place, other_place)
+                expected += expected_score(rating, before[j][0])
+        score, expected = score / others, expected / others
+        k = k_factor(games, peak)
+        changes.append((rating, games, peak, k, score, expected, rating + k * (score - expected)))
+    for (player, _), change in zip(placings, changes):
+        new = change[6]
+        states[player] = [new, change[1] + 1, max(change[2], new)]
+    return changes

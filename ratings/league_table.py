@@ -2,7 +2,8 @@
 
 One row per player and game system the player has Elo-rated games in during the season:
 * ``rating`` — the player's current Elo in that system;
-* ``games`` / ``wins`` — Elo-rated results of the season's games;
+* ``games`` / ``wins`` — rated results of the season's games (two-player and 3–5 player: a win
+  is a first place not shared by the whole table);
 * ``tournament_points`` — the player's points summed over the season's tournaments.
 
 The season's tournaments are ``season.tournaments``; their games and points are read through
@@ -23,7 +24,8 @@ from django.utils import timezone
 from . import elo
 from tournament import projections
 
-from .models import PlayerRating, RatedResult, Season
+from .models import PlayerRating, RatedResult, RatingChange, Season
+from .projection import RATED_KINDS, WON
 
 POINTS_FROM_TOURNAMENTS = "tournament.projections.standings"
 POINTS_UNAVAILABLE = "no tournament in this season: games counted by the season's dates, tournament points 0"
@@ -52,7 +54,7 @@ def _in_dates(season: Season) -> Q:
 
 
 def season_results(season: Season) -> tuple[QuerySet, dict[int, float], str]:
-    elo_results = RatedResult.objects.filter(kind=RatedResult.Kind.ELO)
+    elo_results = RatedResult.objects.filter(kind__in=RATED_KINDS)
     tournaments = list(season.tournaments.all())
     if not tournaments:
         return elo_results.filter(_in_dates(season)), {}, POINTS_UNAVAILABLE
@@ -62,20 +64,15 @@ def season_results(season: Season) -> tuple[QuerySet, dict[int, float], str]:
 
 def season_table(season: Season) -> dict:
     results, points, source = season_results(season)
-    counts: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0])
-    for seat, won in (("first_player_id", elo.WIN), ("second_player_id", elo.LOSS)):
-        per_player = (results.values("system", seat)
-                      .annotate(games=Count("id"), wins=Count("id", filter=Q(score=won))))
-        for row in per_player:
-            tally = counts[row["system"], row[seat]]
-            tally[0] += row["games"]
-            tally[1] += row["wins"]
+    per_player = (RatingChange.objects.filter(result__in=results).values("system", "player_id")
+                  .annotate(games=Count("id"), wins=Count("id", filter=WON)))
+    counts = {(row["system"], row["player_id"]): (row["games"], row["wins"]) for row in per_player}
     ratings = {(r.system, r.player_id): r for r in PlayerRating.objects.filter(
         player_id__in={p for _, p in counts}).select_related("player")}
     rows = [
         {"system": system, "player_id": player, "player": ratings[system, player].player.get_username(),
-         "rating": ratings[system, player].rating, "games": games, "wins": wins,
-         "tournament_points": points.get(player, 0.0)}
+         "rating": ratings[system, player].rating, "provisional": elo.is_provisional(ratings[system, player].games),
+         "games": games, "wins": wins, "tournament_points": points.get(player, 0.0)}
         for (system, player), (games, wins) in counts.items()
     ]
     rows.sort(key=lambda r: (r["system"], -r["tournament_points"], -r["rating"], r["player_id"]))

@@ -30,6 +30,12 @@ class Season(models.Model):
         return f"{self.league} — {self.name}"
 
 
+# The projection's foreign keys are not database constraints: every row is written by the
+# projection from results and seats that exist, Django still applies ``on_delete``, and a
+# rebuild writes millions of rows, each of which would otherwise fire one trigger per key.
+PROJECTION_KEY = {"db_constraint": False}
+
+
 class RatedResult(models.Model):
     """One game result as the ratings projection saw it — also the task's tracking record.
 
@@ -41,6 +47,7 @@ class RatedResult(models.Model):
 
     class Kind(models.TextChoices):
         ELO = "elo"
+        MULTIPLAYER = "multiplayer"  # 3–5 players: pairwise Elo (ratings/elo.py ``rate_table``)
         SOLO = "solo"
         NOT_RATED = "not_rated"
 
@@ -48,9 +55,10 @@ class RatedResult(models.Model):
         RULES = "rules"
         TIMEOUT = "timeout"
         FORFEIT = "forfeit"
+        RESIGNED = "resigned"
         ABORTED = "aborted"
 
-    game = models.ForeignKey("game.Game", on_delete=models.CASCADE, related_name="rating_results")
+    game = models.ForeignKey("game.Game", on_delete=models.CASCADE, related_name="rating_results", **PROJECTION_KEY)
     result_seq = models.PositiveIntegerField()
     event_id = models.BigIntegerField()
     system = models.CharField(max_length=40)
@@ -59,13 +67,15 @@ class RatedResult(models.Model):
     note = models.CharField(max_length=80, blank=True, default="")
     finished_at = models.DateTimeField()
     first_player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+", **PROJECTION_KEY)
     first_side = models.CharField(max_length=20, blank=True, default="")
     second_player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+")
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+", **PROJECTION_KEY)
     second_side = models.CharField(max_length=20, blank=True, default="")
     # Elo: the first player's score (1, 0.5, 0). Solo: the game's outcome["score"].
     score = models.FloatField(null=True)
+    # Multiplayer: [[side, player id, finishing place], ...] by side (1 = first; equal places tie).
+    placings = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "result_seq"], name="rated_result_unique")]
@@ -73,14 +83,23 @@ class RatedResult(models.Model):
 
 
 class RatingChange(models.Model):
-    """One player's Elo update for one result: the rating history."""
+    """One player's Elo update for one result: the rating history.
 
-    result = models.ForeignKey(RatedResult, on_delete=models.CASCADE, related_name="changes")
+    ``rating_after = rating_before + k · (score − expected)``. In a game of more than two players
+    ``score`` and ``expected`` are the means over the player's virtual duels with each other
+    player, ``opponent`` is empty and the result's ``placings`` name the table.
+    """
+
+    result = models.ForeignKey(RatedResult, on_delete=models.CASCADE, related_name="changes", **PROJECTION_KEY)
     system = models.CharField(max_length=40)
     event_id = models.BigIntegerField()
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes")
-    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes",
+                               **PROJECTION_KEY)
+    opponent = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.PROTECT, related_name="+",
+                                 **PROJECTION_KEY)
     side = models.CharField(max_length=20)
+    placing = models.PositiveSmallIntegerField(default=1, help_text="finishing place, 1 = first (shared on a tie)")
+    players = models.PositiveSmallIntegerField(default=2)
     score = models.FloatField()
     expected = models.FloatField()
     k = models.FloatField()

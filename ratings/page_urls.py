@@ -1,10 +1,16 @@
 """Server-rendered pages of this app (see pages.py)."""
 from django.urls import path
 
-from . import pages
+from . import league_admin_pages, pages
 
 urlpatterns = [
     path("league/", pages.league_index, name="league-index"),
+    path("leagues/new/", league_admin_pages.new_league, name="league-new"),
     path("leagues/<slug:slug>/", pages.league_page, name="league-page"),
+    path("leagues/<slug:league>/edit/", league_admin_pages.edit_league, name="league-edit"),
+    path("leagues/<slug:league>/seasons/new/", league_admin_pages.new_season, name="season-new"),
+    path("leagues/<slug:league>/seasons/<int:season_id>/", league_admin_pages.season_page, name="season-page"),
+    path("leagues/<slug:league>/seasons/<int:season_id>/edit/", league_admin_pages.edit_season,
+         name="season-edit"),
     path("players/<str:username>/", pages.player_page, name="player-page"),
 ]

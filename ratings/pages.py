@@ -6,12 +6,18 @@ rating-history chart is plain server-drawn SVG, so it needs no script.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
+from accounts.models import display_name_of
 from game.rules.registry import available_systems
+from game.services import CommandRejected
+from game.visibility import is_league_admin
 
 from .leaderboards import elo_leaderboard, player_ratings, solo_leaderboard
 from .league_table import season_table
+from .leagues import league_at
 from .models import League
 
 ELO_SYSTEMS = ("303", "duel-in-the-dark")
@@ -26,13 +32,31 @@ def league_index(request):
               if s in available_systems()]
     solo = [{"system": s, "rows": solo_leaderboard(s, LEADERBOARD_ROWS)} for s in SOLO_SYSTEMS
             if s in available_systems()]
-    return render(request, "ratings/league_index.html", {"leagues": leagues, "boards": boards, "solo": solo})
+    return render(request, "ratings/league_index.html", {"leagues": leagues, "boards": boards, "solo": solo,
+                                                         "is_league_admin": is_league_admin(request.user)})
+
+
+def league_or_404(address):
+    """A league by its slug (or id, as everywhere), or the page's 404."""
+    try:
+        return league_at(address)
+    except CommandRejected:
+        raise Http404("no such league") from None
 
 
 def league_page(request, slug):
-    league = get_object_or_404(League.objects.prefetch_related("seasons", "organisers"), slug=slug)
+    """A league's organisers, and each season's table."""
+    league = league_or_404(slug)
     seasons = [{"season": s, "table": season_table(s)} for s in league.seasons.all()]
-    return render(request, "ratings/league.html", {"league": league, "seasons": seasons})
+    return render(request, "ratings/league.html", {"league": league, "seasons": seasons,
+                                                   "is_league_admin": is_league_admin(request.user)})
+
+
+def game_label(number: int, change: dict) -> str:
+    if change["opponent"]:
+        return _("game %(number)s vs %(opponent)s") % {"number": number, "opponent": change["opponent"]}
+    return _("game %(number)s: place %(placing)s of %(players)s") % {
+        "number": number, "placing": change["placing"], "players": change["players"]}
 
 
 def rating_chart(history: list[dict]) -> dict | None:
@@ -48,7 +72,7 @@ def rating_chart(history: list[dict]) -> dict | None:
         return round(CHART_HEIGHT - CHART_PAD - (v - low) / span * (CHART_HEIGHT - 2 * CHART_PAD), 1)
 
     points = [{"x": round(CHART_PAD + i * step, 1), "y": y(v), "rating": round(v),
-               "label": "start" if i == 0 else f"game {i} vs {history[i - 1]['opponent']}"}
+               "label": _("start") if i == 0 else game_label(i, history[i - 1])}
               for i, v in enumerate(values)]
     return {
         "width": CHART_WIDTH, "height": CHART_HEIGHT, "pad": CHART_PAD, "points": points,
@@ -61,4 +85,5 @@ def rating_chart(history: list[dict]) -> dict | None:
 def player_page(request, username):
     player = get_object_or_404(get_user_model(), username=username)
     systems = [{**r, "chart": rating_chart(r["history"])} for r in player_ratings(player, request.user)]
-    return render(request, "ratings/player.html", {"player": player, "systems": systems})
+    return render(request, "ratings/player.html", {"player": player, "systems": systems,
+                                                   "display_name": display_name_of(player)})

@@ -5,32 +5,51 @@ results' ``GameEnded`` events were appended to the store (``events.id``); the re
 in exactly that order. A task may still arrive out of order (two games end at once, a worker
 is slow, PostgreSQL hands out ids before commit): the per-system ``RatingLedger`` remembers
 the newest result rated. A result newer than that is simply applied; an older one triggers
-a recompute of the affected tail — every Elo result of the system from that one on is
+a recompute of the affected tail — every rated result of the system from that one on is
 re-folded from the players' ratings just before it. Either way the stored ratings are always
 the fold of all recorded results in canonical order, so "rebuild equals incremental" holds.
+Two-player results (``elo``) and 3–5 player results (``multiplayer``, pairwise Elo) are one
+sequence per system, folded by the same code in both paths (:func:`fold_records`).
 
 Idempotency. Each result is recorded once (``RatedResult``, unique per game and result seq)
 in the same transaction as the rating changes; the per-system ledger row is locked first, so
 a re-delivered or concurrent duplicate task finds the record and changes nothing.
+
+Rebuild speed. The result events are streamed in batches (a server-side cursor on
+PostgreSQL), classified without model instances, and written with ``COPY`` (ids reserved from
+the table's sequence first, so a batch's rating changes can name their results). The old
+projection goes with one ``TRUNCATE``, which makes readers of the rating tables wait for the
+rebuild's commit instead of seeing a half-built projection; while the tables are locked that
+way their secondary indexes are dropped and built again at the end (one sort each instead of
+millions of insertions). Their foreign keys are no triggers (``ratings/models.py``).
 """
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 from typing import Callable, Iterable
 
 from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, JSONField, Q
+from psycopg.types.json import Jsonb
 
 from . import elo
 from .models import PlayerRating, RatedResult, RatingChange, RatingLedger
-from .results import GameResult, all_results, result_count
+from .results import RECORD_FIELDS, GameResult, all_results, result_count
 
 NO_SHIFT = 0.0
+RATED_KINDS = (RatedResult.Kind.ELO, RatedResult.Kind.MULTIPLAYER)
 
 
 def lock_ledger(system: str) -> RatingLedger:
     RatingLedger.objects.get_or_create(system=system)
     return RatingLedger.objects.select_for_update().get(system=system)
+
+
+def players_of(record) -> list[int]:
+    if record.kind == RatedResult.Kind.MULTIPLAYER:
+        return [player for _, player, _ in record.placings]
+    return [record.first_player_id, record.second_player_id]
 
 
 def record_result(result: GameResult) -> bool:
@@ -41,7 +60,7 @@ def record_result(result: GameResult) -> bool:
             return False
         record = result.record()
         record.save()
-        if record.kind == RatedResult.Kind.ELO:
+        if record.kind in RATED_KINDS:
             if record.event_id > ledger.last_event_id:
                 _refold([record], _current_states(record))
                 ledger.last_event_id = record.event_id
@@ -52,19 +71,16 @@ def record_result(result: GameResult) -> bool:
 
 
 def _current_states(record: RatedResult) -> dict[int, list]:
-    states = {}
-    for row in PlayerRating.objects.filter(
-            system=record.system, player_id__in=[record.first_player_id, record.second_player_id]):
-        states[row.player_id] = [row.rating, row.games, row.peak]
-    return states
+    return {row.player_id: [row.rating, row.games, row.peak]
+            for row in PlayerRating.objects.filter(system=record.system, player_id__in=players_of(record))}
 
 
 def _refold_tail(first: RatedResult) -> None:
-    """Re-rate every Elo result of the system from ``first`` on (a result arrived late)."""
-    tail = list(RatedResult.objects.filter(system=first.system, kind=RatedResult.Kind.ELO,
+    """Re-rate every rated result of the system from ``first`` on (a result arrived late)."""
+    tail = list(RatedResult.objects.filter(system=first.system, kind__in=RATED_KINDS,
                                            event_id__gte=first.event_id).order_by("event_id"))
     RatingChange.objects.filter(system=first.system, event_id__gte=first.event_id).delete()
-    players = {p for r in tail for p in (r.first_player_id, r.second_player_id)}
+    players = {p for r in tail for p in players_of(r)}
     states = {}
     before = (RatingChange.objects.filter(system=first.system, player_id__in=players, event_id__lt=first.event_id)
               .order_by("player_id", "-event_id"))
@@ -75,16 +91,26 @@ def _refold_tail(first: RatedResult) -> None:
 
 def _refold(records: list[RatedResult], states: dict[int, list]) -> None:
     """Fold ``records`` on top of ``states``; write their changes and the players' totals."""
-    states, changes = elo.fold(((r.first_player_id, r.second_player_id, r.score, NO_SHIFT) for r in records), states)
-    insert_change_values([row for record, change in zip(records, changes) for row in change_values(record, change)])
-    _save_player_ratings(records[0].system, {p: states[p] for r in records
-                                             for p in (r.first_player_id, r.second_player_id)})
+    insert_rows(RatingChange, CHANGE_COLUMNS, fold_records(records, states))
+    _save_player_ratings(records[0].system, {p: states[p] for r in records for p in players_of(r)})
+
+
+# A change row counts as a win, draw or loss (PlayerRating totals): first place with a better
+# than even score wins; first place at exactly even shares it with everybody: a draw.
+WON = Q(placing=1, score__gt=elo.DRAW)
+DRAWN = Q(placing=1, score=elo.DRAW)
+LOST = Q(placing__gt=1)
+
+
+def tally_index(placing: int, score: float) -> int:
+    """0 win, 1 draw, 2 loss: the Python twin of ``WON`` / ``DRAWN`` / ``LOST``."""
+    return 2 if placing > 1 else (0 if score > elo.DRAW else 1)
 
 
 def _save_player_ratings(system: str, states: dict[int, list]) -> None:
     totals = (RatingChange.objects.filter(system=system, player_id__in=states).values("player_id")
-              .annotate(wins=Count("id", filter=Q(score=elo.WIN)), draws=Count("id", filter=Q(score=elo.DRAW)),
-                        losses=Count("id", filter=Q(score=elo.LOSS))))
+              .annotate(wins=Count("id", filter=WON), draws=Count("id", filter=DRAWN),
+                        losses=Count("id", filter=LOST)))
     by_player = {t["player_id"]: t for t in totals}
     rows = [
         PlayerRating(system=system, player_id=player, rating=rating, games=games, peak=peak,
@@ -96,90 +122,187 @@ def _save_player_ratings(system: str, states: dict[int, list]) -> None:
                                      update_fields=["rating", "peak", "games", "wins", "draws", "losses"])
 
 
-def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: int = 2000) -> dict[str, int]:
+CHANGE_COLUMNS = ("result_id", "system", "event_id", "player_id", "opponent_id", "side", "score", "expected", "k",
+                  "games_before", "rating_before", "rating_after", "peak_after", "placing", "players")
+RESULT_COLUMNS = ("id",) + RECORD_FIELDS + ("placings",)
+PLACING_INDEX = CHANGE_COLUMNS.index("placing")
+
+
+def fold_records(records: list, states: dict[int, list]) -> list[tuple]:
+    """Rate ``records`` (rated results of one system, in order) on top of ``states``; returns
+    their ``RatingChange`` rows as column tuples (``CHANGE_COLUMNS``). Runs of two-player
+    results go through ``elo.fold`` in one call (the rebuild's hot loop)."""
+    rows: list[tuple] = []
+    run: list = []
+
+    def flush():
+        _, changes = elo.fold(((r.first_player_id, r.second_player_id, r.score, NO_SHIFT) for r in run), states)
+        for record, change in zip(run, changes):
+            rows.extend(change_values(record, change))
+        run.clear()
+
+    for record in records:
+        if record.kind == RatedResult.Kind.ELO:
+            run.append(record)
+            continue
+        flush()
+        head = (record.pk, record.system, record.event_id)
+        table = [(player, place) for _, player, place in record.placings]
+        for (side, player, place), (rating, games, peak, k, score, expected, new) in zip(
+                record.placings, elo.rate_table(table, states)):
+            rows.append(head + (player, None, side, score, expected, k, games, rating, new, max(new, peak),
+                                place, len(table)))
+    flush()
+    return rows
+
+
+def change_values(record, change: tuple) -> tuple[tuple, tuple]:
+    """The two ``RatingChange`` rows of one two-player result, as column tuples."""
+    ra, ga, pa, ka, rb, gb, pb, kb, ea, na, nb = change
+    score = record.score
+    head = (record.pk, record.system, record.event_id)
+    return (
+        head + (record.first_player_id, record.second_player_id, record.first_side, score, ea, ka, ga,
+                ra, na, max(na, pa), 1 if score >= elo.DRAW else 2, 2),
+        head + (record.second_player_id, record.first_player_id, record.second_side, 1.0 - score,
+                1.0 - ea, kb, gb, rb, nb, max(nb, pb), 1 if score <= elo.DRAW else 2, 2),
+    )
+
+
+def insert_rows(model, columns: tuple[str, ...], rows: list[tuple]) -> None:
+    """Write plain rows in bulk: ``COPY`` on PostgreSQL, ``executemany`` elsewhere (building a
+    model instance per row would cost more than the fold itself)."""
+    if not rows:
+        return
+    table = connection.ops.quote_name(model._meta.db_table)
+    names = ", ".join(connection.ops.quote_name(c) for c in columns)
+    preparers = _preparers(model, columns)
+    if any(preparers):
+        rows = [tuple(prep(v) if prep else v for prep, v in zip(preparers, row)) for row in rows]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            placeholders = ", ".join(["%s"] * len(columns))
+            cursor.executemany(f"INSERT INTO {table} ({names}) VALUES ({placeholders})", rows)
+
+
+def _preparers(model, columns: tuple[str, ...]) -> list:
+    """Per column, what turns a Python value into what the driver writes (None: as it is)."""
+    fields = {f.column: f for f in model._meta.concrete_fields}
+    if connection.vendor == "postgresql":  # COPY takes Python values; JSON needs its wrapper
+        return [Jsonb if isinstance(fields[c], JSONField) else None for c in columns]
+    return [partial(fields[c].get_db_prep_value, connection=connection) for c in columns]
+
+
+def reserve_ids(model, count: int) -> list[int]:
+    """``count`` fresh primary keys of ``model``'s table (from its sequence on PostgreSQL; past
+    the largest id elsewhere — SQLite holds the database's write lock for the transaction)."""
+    table = model._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                           [table, count])
+            return [row[0] for row in cursor.fetchall()]
+        cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {connection.ops.quote_name(table)}")
+        start = cursor.fetchone()[0] + 1
+    return list(range(start, start + count))
+
+
+PROJECTION_TABLES = (RatingChange, RatedResult, PlayerRating)
+
+
+def _clear_projection() -> list[str]:
+    """Empty the projection; on PostgreSQL also drop its secondary indexes and return the
+    statements that build them again — when the role owns the tables (``manage.py
+    rebuild_ratings`` run by the owner). The service role (README, "Production shape") may not
+    drop indexes, so a rebuild it runs loads with them in place."""
+    if connection.vendor != "postgresql":
+        for model in PROJECTION_TABLES:
+            model.objects.all().delete()
+        return []
+    tables = [m._meta.db_table for m in PROJECTION_TABLES]
+    with connection.cursor() as cursor:
+        # TRUNCATE needs the deferred checks of anything written earlier in the transaction done.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("TRUNCATE " + ", ".join(connection.ops.quote_name(t) for t in tables))
+        # Indexes that back no constraint (the primary and unique keys stay).
+        cursor.execute("SELECT indexname, indexdef FROM pg_indexes i WHERE schemaname = current_schema() "
+                       "AND tablename = ANY(%s) AND NOT EXISTS "
+                       "(SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) "
+                       "AND pg_has_role((SELECT tableowner FROM pg_tables t WHERE t.schemaname = i.schemaname "
+                       "AND t.tablename = i.tablename), 'USAGE')", [tables])
+        indexes = cursor.fetchall()
+        for name, _ in indexes:
+            cursor.execute(f"DROP INDEX {connection.ops.quote_name(name)}")
+    return [definition for _, definition in indexes]
+
+
+class _Recorded:
+    """A result as the fold reads it, with its reserved id (the rebuild builds no model)."""
+
+    __slots__ = ("pk", "system", "event_id", "kind", "first_player_id", "first_side", "second_player_id",
+                 "second_side", "score", "placings")
+
+    def __init__(self, pk: int, result: GameResult):
+        self.pk = pk
+        for name in self.__slots__[1:]:
+            setattr(self, name, getattr(result, name))
+
+
+def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: int = 10_000) -> dict[str, int]:
     """Drop the projection and fold every result event again, in canonical order.
 
-    ``progress`` wraps the result stream (``tqdm`` in the management command). Runs in one
-    transaction holding every ledger lock, so tasks arriving meanwhile wait and then see
-    the rebuilt state. Returns counts per result kind.
+    ``progress`` wraps the stream of batches and is told the number of results (``tqdm`` in the
+    management command). Runs in one transaction holding every ledger lock, so tasks arriving
+    meanwhile wait and then see the rebuilt state. Returns counts per result kind.
     """
     counts: dict[str, int] = defaultdict(int)
     with transaction.atomic():
         list(RatingLedger.objects.select_for_update().all())
-        RatingChange.objects.all().delete()
-        PlayerRating.objects.all().delete()
-        RatedResult.objects.all().delete()
+        rebuild_indexes = _clear_projection()
         states: dict[str, dict[int, list]] = defaultdict(dict)
         tallies: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         last_event: dict[str, int] = {}
-        stream = all_results(batch)
+        batches = all_results(batch)
         if progress is not None:
-            stream = progress(stream, result_count())
-        pending: list[GameResult] = []
-        for result in stream:
-            counts[result.kind] += 1
-            pending.append(result)
-            if len(pending) >= batch:
-                _rebuild_batch(pending, states, tallies, last_event)
-                pending = []
-        _rebuild_batch(pending, states, tallies, last_event)
-        PlayerRating.objects.bulk_create(
-            (PlayerRating(system=system, player_id=player, rating=rating, games=games, peak=peak,
-                          wins=tallies[system, player][0], draws=tallies[system, player][1],
-                          losses=tallies[system, player][2])
-             for system, players in states.items() for player, (rating, games, peak) in players.items()),
-            batch_size=batch)
+            batches = progress(batches, result_count())
+        for results in batches:
+            _rebuild_batch(results, states, tallies, last_event, counts)
+        rows = [(system, player, rating, peak, games, *tallies[system, player])
+                for system, players in states.items() for player, (rating, games, peak) in players.items()]
+        insert_rows(PlayerRating, ("system", "player_id", "rating", "peak", "games", "wins", "draws", "losses"), rows)
+        with connection.cursor() as cursor:
+            for statement in rebuild_indexes:
+                cursor.execute(statement)
         # Updated in place, not recreated: tasks waiting on these rows' locks must still find them.
         RatingLedger.objects.exclude(system__in=last_event).update(last_event_id=0)
         for system, last in last_event.items():
             RatingLedger.objects.update_or_create(system=system, defaults={"last_event_id": last})
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET CONSTRAINTS ALL DEFERRED")  # Django's default again
     return dict(counts)
 
 
-TALLY_INDEX = {elo.WIN: 0, elo.DRAW: 1, elo.LOSS: 2}
-
-
-def _rebuild_batch(results: list[GameResult], states: dict, tallies: dict, last_event: dict) -> None:
-    records = RatedResult.objects.bulk_create([r.record() for r in results])
-    by_system: dict[str, list[RatedResult]] = defaultdict(list)
-    for record in records:
-        last_event.setdefault(record.system, 0)
-        if record.kind == RatedResult.Kind.ELO:
-            by_system[record.system].append(record)
+def _rebuild_batch(results: list[GameResult], states: dict, tallies: dict, last_event: dict, counts: dict) -> None:
+    ids = reserve_ids(RatedResult, len(results))
+    insert_rows(RatedResult, RESULT_COLUMNS, [
+        (pk,) + tuple(getattr(r, name) for name in RECORD_FIELDS) + ([list(p) for p in r.placings],)
+        for pk, r in zip(ids, results)])
+    by_system: dict[str, list[_Recorded]] = defaultdict(list)
+    for pk, result in zip(ids, results):
+        counts[result.kind] += 1
+        last_event.setdefault(result.system, 0)
+        if result.kind in RATED_KINDS:
+            by_system[result.system].append(_Recorded(pk, result))
     rows = []
-    for system, elo_records in by_system.items():
-        _, changes = elo.fold(((r.first_player_id, r.second_player_id, r.score, NO_SHIFT) for r in elo_records),
-                              states[system])
-        for record, change in zip(elo_records, changes):
-            rows.extend(change_values(record, change))
-            tallies[system, record.first_player_id][TALLY_INDEX[record.score]] += 1
-            tallies[system, record.second_player_id][TALLY_INDEX[1.0 - record.score]] += 1
-        last_event[system] = elo_records[-1].event_id
-    insert_change_values(rows)
-
-
-CHANGE_COLUMNS = ("result_id", "system", "event_id", "player_id", "opponent_id", "side", "score", "expected", "k",
-                  "games_before", "rating_before", "rating_after", "peak_after")
-
-
-def change_values(record: RatedResult, change: tuple) -> tuple[tuple, tuple]:
-    """The two ``RatingChange`` rows of one rated result, as column tuples (``CHANGE_COLUMNS``)."""
-    ra, ga, pa, ka, rb, gb, pb, kb, ea, na, nb = change
-    head = (record.pk, record.system, record.event_id)
-    return (
-        head + (record.first_player_id, record.second_player_id, record.first_side, record.score, ea, ka, ga,
-                ra, na, max(na, pa)),
-        head + (record.second_player_id, record.first_player_id, record.second_side, 1.0 - record.score,
-                1.0 - ea, kb, gb, rb, nb, max(nb, pb)),
-    )
-
-
-def insert_change_values(rows: list[tuple]) -> None:
-    # Plain executemany: building a model instance per row costs more than the fold itself.
-    if not rows:
-        return
-    table = connection.ops.quote_name(RatingChange._meta.db_table)
-    columns = ", ".join(connection.ops.quote_name(c) for c in CHANGE_COLUMNS)
-    placeholders = ", ".join(["%s"] * len(CHANGE_COLUMNS))
-    with connection.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
+    for system, records in by_system.items():
+        system_rows = fold_records(records, states[system])
+        for row in system_rows:
+            tallies[system, row[3]][tally_index(row[PLACING_INDEX], row[6])] += 1
+        rows += system_rows
+        last_event[system] = records[-1].event_id
+    insert_rows(RatingChange, CHANGE_COLUMNS, rows)

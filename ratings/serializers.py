@@ -2,6 +2,7 @@
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
+from . import elo
 from .models import League, Season
 
 
@@ -13,6 +14,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         model = League
         fields = ["id", "name", "slug", "organisers", "created_at"]
         read_only_fields = ["created_at"]
+        # Uniqueness and the slug's rules are the league service's (ratings/leagues.py).
+        extra_kwargs = {"name": {"validators": []}, "slug": {"validators": []}}
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -21,14 +24,8 @@ class SeasonSerializer(serializers.ModelSerializer):
         fields = ["id", "league", "name", "starts_on", "ends_on"]
         read_only_fields = ["league"]
 
-    def validate(self, data):
-        starts, ends = data.get("starts_on"), data.get("ends_on")
-        if starts and ends and ends < starts:
-            raise serializers.ValidationError({"ends_on": "a season cannot end before it starts"})
-        league = self.context["league"]
-        if Season.objects.filter(league=league, name=data.get("name")).exists():
-            raise serializers.ValidationError({"name": "this league already has a season of that name"})
-        return data
+
+PROVISIONAL_HELP = f"fewer than {elo.PROVISIONAL_GAMES} rated games in this system: the rating is provisional"
 
 
 class RatedPlayerSerializer(serializers.Serializer):
@@ -37,6 +34,7 @@ class RatedPlayerSerializer(serializers.Serializer):
     player_id = serializers.IntegerField()
     player = serializers.CharField()
     rating = serializers.FloatField()
+    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
 
@@ -57,24 +55,36 @@ class SoloRowSerializer(serializers.Serializer):
     games = serializers.IntegerField()
 
 
+class TableSeatSerializer(serializers.Serializer):
+    player_id = serializers.IntegerField()
+    player = serializers.CharField()
+    side = serializers.CharField(allow_null=True)
+    placing = serializers.IntegerField(help_text="finishing place, 1 = first; equal places tie")
+
+
 class RatingChangeSerializer(serializers.Serializer):
     game = serializers.UUIDField(allow_null=True, help_text="null when the game is private to you")
     finished_at = serializers.DateTimeField()
-    ending = serializers.ChoiceField(choices=["rules", "timeout", "forfeit"])
+    ending = serializers.ChoiceField(choices=["rules", "timeout", "forfeit", "resigned"])
     side = serializers.CharField()
-    opponent_id = serializers.IntegerField()
-    opponent = serializers.CharField()
-    score = serializers.FloatField()
+    opponent_id = serializers.IntegerField(allow_null=True, help_text="null in a game of more than two players")
+    opponent = serializers.CharField(allow_null=True)
+    opponents = TableSeatSerializer(many=True, help_text="everybody else at the table")
+    players = serializers.IntegerField(help_text="players in the game (3–5: rated by pairwise Elo)")
+    placing = serializers.IntegerField(help_text="this player's finishing place, 1 = first")
+    score = serializers.FloatField(help_text="1 / ½ / 0; with more players the mean over the duels with each")
     expected = serializers.FloatField()
     k = serializers.FloatField()
     games_before = serializers.IntegerField()
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
+    provisional = serializers.BooleanField(help_text="the rating after this game was still provisional")
 
 
 class PlayerSystemRatingSerializer(serializers.Serializer):
     system = serializers.CharField()
     rating = serializers.FloatField()
+    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     peak = serializers.FloatField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
@@ -104,6 +114,7 @@ class SideAdjustedRowSerializer(serializers.Serializer):
     player = serializers.CharField()
     rating = serializers.FloatField(allow_null=True, help_text="plain Elo")
     side_adjusted_rating = serializers.FloatField(help_text="Elo with the fitted per-side offset")
+    provisional = serializers.BooleanField(help_text=PROVISIONAL_HELP)
     games = serializers.IntegerField()
 
 

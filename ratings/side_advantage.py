@@ -47,7 +47,8 @@ def _report(system: str) -> dict:
     names = dict(get_user_model().objects.filter(pk__in=states).values_list("pk", "username"))
     players = sorted(
         ({"player_id": p, "player": names.get(p, ""), "rating": plain[p].rating if p in plain else None,
-          "side_adjusted_rating": state[0], "games": state[1]} for p, state in states.items()),
+          "side_adjusted_rating": state[0], "provisional": elo.is_provisional(state[1]), "games": state[1]}
+         for p, state in states.items()),
         key=lambda row: (-row["side_adjusted_rating"], row["player_id"]),
     )
     sides = [] if not rows else [side_record(first_side, first_scores),

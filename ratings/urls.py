@@ -10,9 +10,9 @@ urlpatterns = [
     path("ratings/<str:system>/side-advantage/", views.SideAdvantage.as_view(), name="ratings-side-advantage"),
     path("players/<int:player_id>/ratings/", views.PlayerRatings.as_view(), name="player-ratings"),
     path("leagues/", views.LeagueListCreate.as_view(), name="league-list"),
-    path("leagues/<int:league_id>/", views.LeagueDetail.as_view(), name="league-detail"),
-    path("leagues/<int:league_id>/seasons/", views.SeasonListCreate.as_view(), name="season-list"),
-    path("leagues/<int:league_id>/seasons/<int:season_id>/", views.SeasonDetail.as_view(), name="season-detail"),
-    path("leagues/<int:league_id>/seasons/<int:season_id>/table/", views.SeasonTable.as_view(),
+    path("leagues/<str:league>/", views.LeagueDetail.as_view(), name="league-detail"),
+    path("leagues/<str:league>/seasons/", views.SeasonListCreate.as_view(), name="season-list"),
+    path("leagues/<str:league>/seasons/<int:season_id>/", views.SeasonDetail.as_view(), name="season-detail"),
+    path("leagues/<str:league>/seasons/<int:season_id>/table/", views.SeasonTable.as_view(),
          name="season-table"),
 ]

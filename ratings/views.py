@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 from game.rules.registry import available_systems
 from game.services import CommandRejected
 
-from . import leaderboards, league_table, side_advantage, tasks
+from . import leaderboards, league_table, leagues as leagues_service, side_advantage, tasks
 from .models import League, Season
 from .permissions import IsLeagueAdmin, LeagueAdminOrReadOnly
 from .serializers import (EloRowSerializer, LeagueSerializer, LeagueTableSerializer, PlayerRatingsSerializer,
@@ -40,6 +40,8 @@ class EloLeaderboard(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(summary="Elo leaderboard of a game system", parameters=[LIMIT],
+                   description="Players by current Elo in the system (start 1500; K 40 for the first 30 games, "
+                               "20 after, 10 from 2400).",
                    responses=EloRowSerializer(many=True))
     def get(self, request, system):
         return Response(leaderboards.elo_leaderboard(known_system(system), limit_from(request)))
@@ -49,6 +51,7 @@ class SoloLeaderboard(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(summary="Best scores of finished solo games (nightfighter-solo)", parameters=[LIMIT],
+                   description="Per player: the best and average score of finished solo games; ties: fewer games.",
                    responses=SoloRowSerializer(many=True))
     def get(self, request, system):
         return Response(leaderboards.solo_leaderboard(known_system(system), limit_from(request)))
@@ -58,6 +61,8 @@ class SideAdvantage(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(summary="Observed side win rates, and Elo with a fitted per-side offset beside plain Elo",
+                   description="How often each side wins, and what the ratings would be if the expectation "
+                               "knew about it.",
                    responses=SideAdvantageSerializer)
     def get(self, request, system):
         return Response(side_advantage.report(known_system(system)))
@@ -67,6 +72,7 @@ class PlayerRatings(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(summary="A player's ratings per game system with their full history",
+                   description="Each rated game's change; a private game is named only to its player and admins.",
                    responses=PlayerRatingsSerializer)
     def get(self, request, player_id):
         player = get_object_or_404(get_user_model(), pk=player_id)
@@ -78,6 +84,7 @@ class RebuildRatings(APIView):
     permission_classes = [IsLeagueAdmin]
 
     @extend_schema(summary="Recompute all ratings from the result events (league admin)", request=None,
+                   description="Queued as a Celery task; the recompute equals the live ratings.",
                    responses={202: RebuildQueuedSerializer})
     def post(self, request):
         queued = tasks.rebuild_all_ratings.delay()
@@ -89,66 +96,89 @@ def leagues():
     return League.objects.prefetch_related(Prefetch("organisers", queryset=get_user_model().objects.only("username")))
 
 
+LEAGUE = OpenApiParameter("league", str, OpenApiParameter.PATH, description="the league's slug (or its numeric id)")
+
+
 class LeagueListCreate(APIView):
     permission_classes = [LeagueAdminOrReadOnly]
 
-    @extend_schema(summary="Leagues", responses=LeagueSerializer(many=True))
+    @extend_schema(summary="Leagues", description="Every league with its slug (its address) and organisers.",
+                   responses=LeagueSerializer(many=True))
     def get(self, request):
         return Response(LeagueSerializer(leagues(), many=True).data)
 
-    @extend_schema(summary="Create a league (league admin)", request=LeagueSerializer,
-                   responses={201: LeagueSerializer})
+    @extend_schema(summary="Create a league (league admin)",
+                   description="The slug becomes the league's address (``/api/leagues/{slug}/``, a tournament's "
+                               "``league``) and is fixed from then on; it needs a letter.",
+                   request=LeagueSerializer, responses={201: LeagueSerializer})
     def post(self, request):
         data = LeagueSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(LeagueSerializer(data.save()).data, status=status.HTTP_201_CREATED)
+        v = data.validated_data
+        league = leagues_service.create_league(name=v["name"], slug=v["slug"], organisers=v.get("organisers", ()))
+        return Response(LeagueSerializer(league).data, status=status.HTTP_201_CREATED)
 
 
 class LeagueDetail(APIView):
     permission_classes = [LeagueAdminOrReadOnly]
 
-    @extend_schema(summary="One league", responses=LeagueSerializer)
-    def get(self, request, league_id):
-        return Response(LeagueSerializer(get_object_or_404(leagues(), pk=league_id)).data)
-
-    @extend_schema(summary="Rename a league or appoint its organisers (league admin)", request=LeagueSerializer,
+    @extend_schema(summary="One league", description="A league by its slug or id.", parameters=[LEAGUE],
                    responses=LeagueSerializer)
-    def patch(self, request, league_id):
-        data = LeagueSerializer(get_object_or_404(League, pk=league_id), data=request.data, partial=True)
+    def get(self, request, league):
+        return Response(LeagueSerializer(leagues_service.league_at(league)).data)
+
+    @extend_schema(summary="Rename a league or appoint its organisers (league admin)",
+                   description="``organisers`` replaces the list of usernames who may create tournaments in the "
+                               "league. The slug cannot change: a different one is refused with 400 ``slug_fixed``.",
+                   parameters=[LEAGUE], request=LeagueSerializer, responses=LeagueSerializer)
+    def patch(self, request, league):
+        league = leagues_service.league_at(league)
+        data = LeagueSerializer(league, data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(LeagueSerializer(data.save()).data)
+        v = data.validated_data
+        leagues_service.change_league(league, name=v.get("name"), slug=v.get("slug"), organisers=v.get("organisers"))
+        return Response(LeagueSerializer(leagues_service.league_at(league.slug)).data)
 
 
 class SeasonListCreate(APIView):
     permission_classes = [LeagueAdminOrReadOnly]
 
-    @extend_schema(summary="Seasons of a league", responses=SeasonSerializer(many=True))
-    def get(self, request, league_id):
-        league = get_object_or_404(League, pk=league_id)
-        return Response(SeasonSerializer(league.seasons.all(), many=True).data)
+    @extend_schema(summary="Seasons of a league", description="Newest first.", parameters=[LEAGUE],
+                   responses=SeasonSerializer(many=True))
+    def get(self, request, league):
+        return Response(SeasonSerializer(leagues_service.league_at(league).seasons.all(), many=True).data)
 
-    @extend_schema(summary="Create a season (league admin)", request=SeasonSerializer,
-                   responses={201: SeasonSerializer})
-    def post(self, request, league_id):
-        league = get_object_or_404(League, pk=league_id)
-        data = SeasonSerializer(data=request.data, context={"league": league})
+    @extend_schema(summary="Create a season (league admin)",
+                   description="A season's name is unique in its league; it cannot end before it starts. Attach "
+                               "tournaments with ``PUT /api/tournaments/{id}/season/``.",
+                   parameters=[LEAGUE], request=SeasonSerializer, responses={201: SeasonSerializer})
+    def post(self, request, league):
+        league = leagues_service.league_at(league)
+        data = SeasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(SeasonSerializer(data.save(league=league)).data, status=status.HTTP_201_CREATED)
+        season = leagues_service.create_season(league, **data.validated_data)
+        return Response(SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
+
+
+def season_of(league: str, season_id: int) -> Season:
+    return get_object_or_404(Season, pk=season_id, league=leagues_service.league_at(league))
 
 
 class SeasonDetail(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(summary="One season", responses=SeasonSerializer)
-    def get(self, request, league_id, season_id):
-        return Response(SeasonSerializer(get_object_or_404(Season, pk=season_id, league_id=league_id)).data)
+    @extend_schema(summary="One season", description="Its name and dates.", parameters=[LEAGUE],
+                   responses=SeasonSerializer)
+    def get(self, request, league, season_id):
+        return Response(SeasonSerializer(season_of(league, season_id)).data)
 
 
 class SeasonTable(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(summary="League table of a season: rating, games, wins, tournament points",
-                   responses=LeagueTableSerializer)
-    def get(self, request, league_id, season_id):
-        season = get_object_or_404(Season, pk=season_id, league_id=league_id)
-        return Response(league_table.season_table(season))
+                   description="One row per player and game system: the current Elo, the season's rated games and "
+                               "wins, and the points from the season's tournaments (see ratings/league_table.py).",
+                   parameters=[LEAGUE], responses=LeagueTableSerializer)
+    def get(self, request, league, season_id):
+        return Response(league_table.season_table(season_of(league, season_id)))

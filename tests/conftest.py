@@ -1,6 +1,7 @@
-import importlib
+import io
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
@@ -8,6 +9,7 @@ from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from game.rules.registry import register_system
+from tests import database_owner
 from tests.doubles import RACE, SYSTEM
 from tests.worker import real_celery_worker  # noqa: F401  (fixture)
 
@@ -58,22 +60,44 @@ def admin_user_(db):
     return make_user("admin", is_staff=True, is_superuser=True)
 
 
-APPEND_ONLY = importlib.import_module("game.migrations.0002_events_append_only")
+def uses_database(request) -> str | None:
+    """``"transactional_db"``, ``"db"`` or None: how the test uses the database (as pytest-django decides)."""
+    marker = request.node.get_closest_marker("django_db")
+    names = set(request.fixturenames)
+    if (marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))) or \
+            names & {"transactional_db", "live_server", "django_db_reset_sequences"}:
+        return "transactional_db"
+    return "db" if marker or "db" in names else None
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """In the production shape (tests/database_owner.py) the migrated test database grants the
+    service role what the service needs, and every new connection acts as that role."""
+    if not database_owner.acting_as_service():
+        yield
+        return
+    with django_db_blocker.unblock():
+        call_command("grant_service_role", database_owner.SERVICE_ROLE, stdout=io.StringIO())
+    options = connection.settings_dict["OPTIONS"]
+    options["assume_role"] = database_owner.SERVICE_ROLE
+    yield
+    options.pop("assume_role")  # the test database is dropped by its owner
 
 
 @pytest.fixture(autouse=True)
-def flushable_event_table(request):
-    """Let pytest-django flush SQLite after a transactional (live-server) test.
+def database_roles(request):
+    """Each database test acts as the service role (in the production shape); after a
+    transactional test the owner empties ``events`` so that pytest-django's flush can run.
 
-    SQLite's flush deletes row by row, which the append-only triggers rightly refuse;
-    PostgreSQL truncates, which row triggers do not see. So on SQLite the rows are cleared
-    with the triggers lifted for that one statement, and the triggers are put back.
+    The database fixture is set up from here, so that it is torn down — flushed — after this.
     """
-    yield
-    marker = request.node.get_closest_marker("django_db")
-    transactional = "transactional_db" in request.fixturenames or bool(marker and marker.kwargs.get("transaction"))
-    if not transactional or connection.vendor != "sqlite":
+    kind = uses_database(request)
+    if kind is None:
+        yield
         return
-    with connection.cursor() as cursor:
-        for sql in APPEND_ONLY.SQLITE_DOWN + ["DELETE FROM events"] + APPEND_ONLY.SQLITE_UP:
-            cursor.execute(sql)
+    request.getfixturevalue(kind)
+    database_owner.act_as_service()
+    yield
+    if kind == "transactional_db":
+        database_owner.empty_event_table()

@@ -36,6 +36,14 @@ def grade(penalties: list[dict], scope: str) -> list[dict]:
     return graded
 
 
+def next_offence(penalties: list[dict], entrant: str, pairing: str | None, scope: str) -> tuple[int, str]:
+    """``(offence number, sanction)`` the entrant's next offence in ``pairing`` would get: what
+    the referee is told before he confirms it."""
+    count = sum(1 for p in penalties if not p["revoked"] and p["entrant"] == entrant
+                and (scope == TOURNAMENT_SCOPE or p["pairing"] == pairing))
+    return count + 1, level_for(count + 1)
+
+
 def red_cards(graded: list[dict]) -> dict[str, set[str]]:
     """``{pairing_id: {entrants sent off}}``."""
     out: dict[str, set[str]] = {}

@@ -1,7 +1,7 @@
 """Event types of a tournament stream ``tournament-<id>`` (service.md, "Event sourcing").
 
-Payloads are documented where they are written (tournament/services.py); every correction is
-a new event (``PenaltyRevoked``, ``RefereeDecision``), nothing is changed in place.
+Payloads are documented where they are written (tournament/services/); every correction is
+a new event (``PenaltyRevoked``, ``RefereeDecision``, ``PairingVoided``), nothing is changed in place.
 """
 TOURNAMENT_CREATED = "TournamentCreated"
 SETTINGS_CHANGED = "TournamentSettingsChanged"
@@ -17,6 +17,7 @@ KNOWLEDGE_TEST_SCORE_RECORDED = "KnowledgeTestScoreRecorded"
 PENALTY_ISSUED = "PenaltyIssued"
 PENALTY_REVOKED = "PenaltyRevoked"
 REFEREE_DECISION = "RefereeDecision"
+PAIRING_VOIDED = "PairingVoided"
 TOURNAMENT_FINISHED = "TournamentFinished"
 TOURNAMENT_CANCELLED = "TournamentCancelled"
 

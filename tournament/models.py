@@ -52,9 +52,12 @@ class Pairing(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
     key = models.CharField(max_length=40)
     round = models.PositiveIntegerField()
+    # A voided pairing (``PairingVoided``) gives its bracket key to the pairing created again.
+    voided = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["tournament", "key"], name="pairing_key_unique")]
+        constraints = [models.UniqueConstraint(fields=["tournament", "key"], condition=models.Q(voided=False),
+                                               name="pairing_key_unique")]
 
 
 class PairingGame(models.Model):

@@ -1,11 +1,26 @@
-"""Server-rendered pages of this app (see pages.py)."""
+"""Server-rendered pages of this app (see pages.py; the referee panel's actions: referee_pages.py)."""
 from django.urls import path
 
-from . import pages
+from . import organiser_pages, pages, referee_pages
+
+PAIRING = "tournaments/<int:tournament_id>/pairings/<uuid:pairing_id>/"
 
 urlpatterns = [
     path("tournaments/", pages.tournament_list, name="tournament-list-page"),
     path("tournaments/<int:tournament_id>/", pages.tournament_page, name="tournament-page"),
+    path("tournaments/new/", organiser_pages.new_tournament, name="tournament-new"),
+    path("tournaments/<int:tournament_id>/manage/", organiser_pages.manage, name="tournament-manage"),
+    path("tournaments/<int:tournament_id>/manage/settings/", organiser_pages.tournament_settings,
+         name="tournament-settings"),
+    path("tournaments/<int:tournament_id>/join/<str:key>/", organiser_pages.join, name="tournament-join"),
+    path("tournaments/<int:tournament_id>/embed/", pages.tournament_embed, name="tournament-embed"),
+    path("tournaments/<int:tournament_id>/version/", pages.tournament_version, name="tournament-version"),
+    path("tournaments/<int:tournament_id>/body/", pages.tournament_body_fragment, name="tournament-body"),
     path("tournaments/<int:tournament_id>/pairings/<str:pairing_id>/", pages.pairing_page,
          name="tournament-pairing-page"),
+    path(PAIRING + "knowledge-tests/", referee_pages.record_knowledge_tests, name="referee-knowledge-tests"),
+    path(PAIRING + "offences/", referee_pages.record_offence, name="referee-offence"),
+    path(PAIRING + "penalties/<uuid:penalty_id>/revoke/", referee_pages.revoke_penalty, name="referee-revoke"),
+    path(PAIRING + "decisions/", referee_pages.decide, name="referee-decision"),
+    path("pairings/<uuid:pairing_id>/", pages.pairing_redirect, name="pairing-short"),
 ]

@@ -2,13 +2,16 @@
 
 League admin: everything. Organiser (of the tournament's league): settings, entrants, seeding,
 rounds, knowledge tests. Referee (of the tournament): penalties, decisions, knowledge tests.
-Player: register, check in and withdraw themself. Anyone: public tournaments' brackets,
-standings and penalties.
+Player: register (in a private tournament with its join link), check in and withdraw themself.
+Anyone: public tournaments' brackets, standings and penalties.
 """
 from __future__ import annotations
 
+from django.utils.crypto import constant_time_compare, salted_hmac
+
 from game.services import CommandRejected
 from game.visibility import is_league_admin
+from ratings.models import League
 
 from .models import Tournament
 
@@ -17,9 +20,20 @@ def authenticated(user) -> bool:
     return bool(user and user.is_authenticated)
 
 
+def may_organise(user, league) -> bool:
+    """Organisers create and run tournaments in their own leagues; league admins in any."""
+    return authenticated(user) and (is_league_admin(user) or league.organisers.filter(pk=user.pk).exists())
+
+
+def organised_leagues(user):
+    """The leagues ``user`` may create tournaments in (see :func:`may_organise`)."""
+    if not authenticated(user):
+        return League.objects.none()
+    return League.objects.all() if is_league_admin(user) else League.objects.filter(organisers=user)
+
+
 def is_organiser(user, tournament: Tournament) -> bool:
-    return authenticated(user) and (
-        is_league_admin(user) or tournament.league.organisers.filter(pk=user.pk).exists())
+    return may_organise(user, tournament.league)
 
 
 def is_referee(user, tournament: Tournament) -> bool:
@@ -34,6 +48,16 @@ def may_view(user, tournament: Tournament, state=None) -> bool:
     if tournament.is_public or is_organiser(user, tournament) or is_referee(user, tournament):
         return True
     return state is not None and is_entrant(user, state)
+
+
+def join_key(tournament: Tournament) -> str:
+    """The key in a tournament's shareable join link: whoever holds it may register themself,
+    even in a private tournament (derived from the secret key, so nothing is stored)."""
+    return salted_hmac("nightduel.tournament-join", str(tournament.pk)).hexdigest()[:20]
+
+
+def holds_join_key(tournament: Tournament, key) -> bool:
+    return bool(key) and constant_time_compare(str(key), join_key(tournament))
 
 
 def require(allowed: bool, user, what: str) -> None:

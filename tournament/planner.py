@@ -5,6 +5,8 @@
 * :func:`bracket_pairings` — elimination pairings whose two entrants are now known: brackets
   advance automatically once a pairing is decided.
 * :func:`games_to_create` — the match of a new pairing, the rematch once the match is over.
+* :func:`stale_bracket_pairings` — bracket pairings whose entrants no longer follow the bracket
+  (a referee changed a result before them).
 
 No Django here; tournament/services.py turns the answers into events and games.
 """
@@ -113,6 +115,22 @@ def bracket_pairings(state: TournamentState) -> list[NewPairing]:
             continue
         if state.pairing_for_key(match.key) is None:
             out.append(NewPairing(match.key, offset + match.round, stage_of or match.stage, a, b))
+    return out
+
+
+def stale_bracket_pairings(state: TournamentState) -> list[str]:
+    """Ids of bracket pairings that no longer follow the bracket: a changed result before them
+    gave a slot another entrant, or none yet (an undecided or voided feeder, a skipped reset)."""
+    spec, resolved = state.resolved_bracket()
+    if spec is None:
+        return []
+    out = []
+    for match in spec.matches:
+        pairing = state.pairing_for_key(match.key)
+        entry = resolved[match.key]
+        if pairing is not None and (entry["void"] or entry["walkover"] or
+                                    (entry["a"], entry["b"]) != (pairing["a"], pairing["b"])):
+            out.append(pairing["id"])
     return out
 
 

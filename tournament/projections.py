@@ -8,6 +8,8 @@ both the API and the pages. ``bracket_of(state)`` / ``standings_of(state)`` are 
 
     {"tournament": id, "name": str, "format": str, "scoring": str, "status": str, "version": int,
      "champion": name | None,
+     "voided": [{"id", "key", "round", "stage", "a", "b", "games",
+                 "void": {"reason", "decision_id", "automatic", "seq"}}, ...],  # replaced by a later pairing
      "rounds": [{"round": int, "stage": "winners"|"losers"|"final"|"third-place"|"main"|"group"|"playoff",
                  "pairings": [PAIRING, ...]}, ...]}
 
@@ -32,7 +34,8 @@ both the API and the pages. ``bracket_of(state)`` / ``standings_of(state)`` are 
      "groups": [{"group": "A", "rows": [ROW, ...]}, ...]}   # groups → playoffs only
     ROW = {"rank": int, "entrant": name, "points": n, "games_won": int, "games_lost": int,
            "played": int, "byes": int, "buchholz": n, "sonneborn_berger": n,
-           "knowledge_test": n | None, "rating": n, "withdrawn": bool}
+           "knowledge_test": n | None, "rating": n, "rating_provisional": bool, "withdrawn": bool}
+    (``rating_provisional``: the entrant had few rated games when registering, ratings/elo.py)
 """
 from __future__ import annotations
 
@@ -125,10 +128,12 @@ def bracket_of(state: TournamentState, tournament_id=None) -> dict:
         rows = state.standings_rows()
         champion = rows[0].entrant if rows else None
     stage_order = {"group": 0, "main": 0, "winners": 1, "playoff": 1, "third-place": 2, "losers": 3, "final": 4}
+    voided = [{"id": p["id"], "key": p["key"], "round": p["round"], "stage": p["stage"], "a": p["a"], "b": p["b"],
+               "games": _games(state, p), "void": p["void"]} for p in state.voided.values()]
     return {
         "tournament": tournament_id, "name": state.info.get("name"), "format": state.format,
         "scoring": state.scheme, "status": state.status, "version": state.version, "champion": champion,
-        "rounds": [{"round": r, "stage": stage, "pairings": items}
+        "voided": voided, "rounds": [{"round": r, "stage": stage, "pairings": items}
                    for (r, stage), items in sorted(rounds.items(), key=lambda kv: (stage_order.get(kv[0][1], 9), kv[0][0]))],
     }
 
@@ -137,6 +142,7 @@ def _row_dict(rank: int, row, state: TournamentState) -> dict:
     return {"rank": rank, "entrant": row.entrant, "points": row.points, "games_won": row.games_won,
             "games_lost": row.games_lost, "played": row.played, "byes": row.byes, "buchholz": row.buchholz,
             "sonneborn_berger": row.sonneborn_berger, "knowledge_test": row.knowledge_test, "rating": row.rating,
+            "rating_provisional": state.entrants[row.entrant]["provisional"],
             "withdrawn": state.entrants[row.entrant]["withdrawn"]}
 
 

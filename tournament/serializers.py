@@ -4,13 +4,13 @@ from rest_framework import serializers
 from game.rules.registry import available_systems
 
 from . import discipline, scoring
-from .services import REFEREE_DECISION_KINDS
+from .services import REFEREE_DECISION_KINDS, SEEDING_METHODS
 from .state import FORMATS
 from .tiebreaks import TIE_BREAKS
 
 
 class TournamentCreateSerializer(serializers.Serializer):
-    league = serializers.SlugField(help_text="slug of the league")
+    league = serializers.CharField(help_text="the league's slug (or its numeric id)")
     season = serializers.IntegerField(required=False, allow_null=True, default=None,
                                       help_text="id of a season of that league (league tables count it)")
     name = serializers.CharField(max_length=160)
@@ -57,12 +57,29 @@ class RequiredReasonSerializer(serializers.Serializer):
 class RegisterSerializer(serializers.Serializer):
     username = serializers.CharField(required=False, help_text="default: yourself")
     rating = serializers.FloatField(required=False, allow_null=True, default=None,
-                                    help_text="organisers only; default 1500")
+                                    help_text="organisers only; default: the player's current Elo in the "
+                                              "tournament's system, or 1500 marked provisional while unrated")
+    join_key = serializers.CharField(required=False, allow_blank=True, default="",
+                                     help_text="the key of the tournament's join link: lets you register yourself "
+                                               "in a private tournament")
 
 
 class SeedingSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(SEEDING_METHODS, required=False, allow_null=True, default=None,
+                                     help_text="rating (ties by lot), lot, or manual (with order); "
+                                               "default: manual when an order is given, else rating")
     order = serializers.ListField(child=serializers.CharField(), required=False, allow_null=True, default=None,
-                                  help_text="explicit seed order; default: by rating, ties by lot")
+                                  help_text="explicit seed order (manual)")
+
+
+class StartRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+                                     help_text="the round you mean to start: refused (409) if it has started")
+
+
+class SeasonChoiceSerializer(serializers.Serializer):
+    season = serializers.IntegerField(allow_null=True, help_text="id of a season of the tournament's league; "
+                                                                 "null detaches")
 
 
 class KnowledgeTestSerializer(serializers.Serializer):
@@ -80,8 +97,23 @@ class PenaltySerializer(serializers.Serializer):
 
 class DecisionSerializer(serializers.Serializer):
     pairing_id = serializers.UUIDField()
-    kind = serializers.ChoiceField(REFEREE_DECISION_KINDS)
-    reason = serializers.CharField(allow_blank=True, required=False, default="")
+    kind = serializers.ChoiceField(REFEREE_DECISION_KINDS, help_text=(
+        "tie: names the winner of a 1:1 that waits for the referee (equal knowledge tests); "
+        "dispute: a ruling on a pairing with a recorded game, setting the score only while it is undecided; "
+        "overrule: the only change of a decided pairing, naming what it replaces"))
+    reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                   help_text="required: rejected with reason_required when empty")
     winner = serializers.CharField(required=False, allow_null=True, default=None)
     score = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=2), required=False,
-                                  allow_null=True, default=None, help_text="[games a, games b]")
+                                  allow_null=True, default=None, help_text="[games a, games b]: 2:0, 1:1 or 0:2")
+    replaces = serializers.UUIDField(required=False, allow_null=True, default=None,
+                                     help_text="overrule: decision_id of the decision in force on the pairing")
+    replaces_score = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=2), required=False, allow_null=True, default=None,
+        help_text="overrule of a result no decision made: that result's score [a, b]")
+    void_pairings = serializers.ListField(
+        child=serializers.UUIDField(), required=False, default=list,
+        help_text="overrule in a bracket: later pairings already started that the referee voids with it, so "
+                  "they are played again with the new entrant (refused with next_pairing_started otherwise)")
+    void_reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                        help_text="required with void_pairings")

@@ -6,6 +6,7 @@ revocation or a referee decision recomputes everything that follows. No Django h
 """
 from __future__ import annotations
 
+import copy
 import math
 
 from . import discipline, events as ev, scoring
@@ -55,6 +56,7 @@ class TournamentState:
         self.tests: dict[str, float] = {}
         self.penalties: list[dict] = []
         self.decisions: dict[str, list[dict]] = {}
+        self.voided: dict[str, dict] = {}  # pairings voided by a bracket correction, out of ``pairings``
         self.revealed_seed: str | None = None
         self.version = 0
         self._results: dict[str, scoring.PairingResult] = {}
@@ -76,7 +78,8 @@ class TournamentState:
             self.info.update({k: v for k, v in p.items() if k != "options"})
             self.options.update(p.get("options") or {})
         elif kind == ev.ENTRANT_REGISTERED:
-            self.entrants[p["entrant"]] = {"rating": p.get("rating", 0), "late": p.get("late", False),
+            self.entrants[p["entrant"]] = {"rating": p.get("rating", 0), "provisional": p.get("provisional", False),
+                                           "late": p.get("late", False),
                                            "withdrawn": False, "checked_in": False,
                                            "registered_round": len(self.rounds)}
         elif kind == ev.ENTRANT_WITHDRAWN:
@@ -119,11 +122,23 @@ class TournamentState:
                     penalty["revoked"], penalty["revoke_reason"] = True, p.get("reason")
         elif kind == ev.REFEREE_DECISION:
             self.decisions.setdefault(p["pairing_id"], []).append(dict(p, seq=event["seq"]))
+        elif kind == ev.PAIRING_VOIDED:
+            pairing = self.pairings.pop(p["pairing_id"])
+            pairing["void"] = {"reason": p.get("reason", ""), "decision_id": p.get("decision_id"),
+                               "automatic": p.get("automatic", False), "seq": event["seq"]}
+            self.voided[p["pairing_id"]] = pairing
         elif kind == ev.TOURNAMENT_FINISHED:
             self.status = FINISHED
             self.revealed_seed = p.get("seed")
         elif kind == ev.TOURNAMENT_CANCELLED:
             self.status = CANCELLED
+
+    def after(self, events: list[tuple[str, dict]]) -> TournamentState:
+        """A copy of this state with ``(type, payload)`` events folded in: what an action would lead to."""
+        trial = copy.deepcopy(self)
+        for kind, payload in events:
+            trial.apply({"seq": trial.version + 1, "type": kind, "payload": payload})
+        return trial
 
     # -- basic facts ---------------------------------------------------------------------
     @property
@@ -174,6 +189,16 @@ class TournamentState:
     def needs_winner(self, pairing: dict) -> bool:
         return self.format in ELIMINATION_FORMATS or pairing["stage"] == PLAYOFF_STAGE
 
+    def decision_in_force(self, pid: str) -> dict | None:
+        """The latest referee decision that sets the pairing's score or winner (an overrule
+        replaces it; a dispute ruling without either leaves the result as it was)."""
+        return next((d for d in reversed(self.decisions.get(pid, [])) if "score" in d or "winner" in d), None)
+
+    def forfeited(self, pairing: dict) -> bool:
+        """Ended by a red card or a withdrawal, whatever the games or decisions say."""
+        reds = discipline.red_cards(self.graded_penalties())
+        return bool(pairing["withdrawn"] or reds.get(pairing["id"]))
+
     def _facts(self, pairing: dict, reds: dict) -> scoring.PairingFacts:
         side_of = {pairing["a"]: "a", pairing["b"]: "b"}
         games = []
@@ -184,10 +209,10 @@ class TournamentState:
                 winner=side_of.get(r.get("winner")), aborted=bool(r.get("aborted")),
                 vp={side_of[name]: value for name, value in vp.items() if name in side_of} if vp else None))
         decision = None
-        for d in self.decisions.get(pairing["id"], []):
-            if "score" in d or "winner" in d:
-                decision = {k: v for k, v in (("score", d.get("score")), ("winner", side_of.get(d.get("winner"))))
-                            if v is not None}
+        in_force = self.decision_in_force(pairing["id"])
+        if in_force:
+            named = (("score", in_force.get("score")), ("winner", side_of.get(in_force.get("winner"))))
+            decision = {k: v for k, v in named if v is not None}
         return scoring.PairingFacts(
             games=tuple(games),
             tests={"a": self.tests.get(pairing["a"]), "b": self.tests.get(pairing["b"])},

@@ -1,13 +1,15 @@
 """Tournament API, mounted under /api/ (issue 5)."""
 from django.urls import path
 
-from . import views
+from . import streams, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreate.as_view(), name="tournament-list"),
     path("tournaments/<int:tournament_id>/", views.TournamentDetail.as_view(), name="tournament-detail"),
     path("tournaments/<int:tournament_id>/referees/", views.TournamentReferees.as_view(), name="tournament-referees"),
+    path("tournaments/<int:tournament_id>/season/", views.TournamentSeason.as_view(), name="tournament-season"),
     path("tournaments/<int:tournament_id>/events/", views.TournamentEvents.as_view(), name="tournament-events"),
+    path("tournaments/<int:tournament_id>/stream/", streams.TournamentStream.as_view(), name="tournament-stream"),
     path("tournaments/<int:tournament_id>/entrants/", views.Entrants.as_view(), name="tournament-entrants"),
     path("tournaments/<int:tournament_id>/entrants/<str:username>/withdraw/", views.Withdraw.as_view(),
          name="tournament-withdraw"),

@@ -1,23 +1,25 @@
 """Tournament endpoints (issue 5). Thin: serializers validate, services write, projections read."""
-from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from game.services import CommandRejected
-from game.store import read_events
+from game.store import head, read_events
 from game.visibility import is_league_admin
-from ratings.models import League, Season
+from ratings.leagues import league_at
+from ratings.models import Season
 
 from . import services
 from .models import Pairing, Tournament
-from .permissions import authenticated, is_organiser, is_referee, may_view, require
+from .permissions import (authenticated, holds_join_key, is_organiser, is_referee, may_organise, may_view,
+                          require)
 from .projections import bracket_of
 from .serializers import (DecisionSerializer, KnowledgeTestSerializer, PenaltySerializer, RefereesSerializer,
-                          RegisterSerializer, RequiredReasonSerializer, ReasonSerializer, SeedingSerializer,
-                          TournamentCreateSerializer, TournamentUpdateSerializer)
+                          RegisterSerializer, RequiredReasonSerializer, ReasonSerializer, SeasonChoiceSerializer,
+                          SeedingSerializer, StartRoundSerializer, TournamentCreateSerializer,
+                          TournamentUpdateSerializer)
 
 OPEN = [permissions.AllowAny]
 DICT = OpenApiResponse(description="JSON object (see tournament/projections.py for shapes)")
@@ -37,6 +39,13 @@ def visible(request, tournament_id):
     if not may_view(request.user, tournament, state):
         raise CommandRejected(404, "tournament_not_found", "no such tournament")
     return tournament, state
+
+
+def league_or_reject(address: str):
+    try:
+        return league_at(address)
+    except CommandRejected:
+        raise CommandRejected(400, "unknown_league", f"no league {address!r}") from None
 
 
 def season_or_reject(season_id: int | None) -> Season | None:
@@ -75,6 +84,7 @@ class TournamentListCreate(APIView):
 
     @extend_schema(responses={200: DICT}, operation_id="tournaments_list")
     def get(self, request):
+        """Tournaments you may see (public ones, and private ones you organise or referee), newest first."""
         qs = Tournament.objects.select_related("league")
         if not is_league_admin(request.user):
             qs = qs.filter(is_public=True) | qs.filter(league__organisers=request.user.pk or -1) | \
@@ -83,15 +93,13 @@ class TournamentListCreate(APIView):
 
     @extend_schema(request=TournamentCreateSerializer, responses={201: DICT})
     def post(self, request):
+        """Create a tournament (``TournamentCreated``) in a league you organise; entrants register next."""
         require(authenticated(request.user), request.user, "create tournaments")
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        league = League.objects.filter(slug=v["league"]).first()
-        if league is None:
-            raise CommandRejected(400, "unknown_league", f"no league {v['league']!r}")
-        require(is_league_admin(request.user) or league.organisers.filter(pk=request.user.pk).exists(),
-                request.user, "create tournaments in this league")
+        league = league_or_reject(v["league"])
+        require(may_organise(request.user, league), request.user, "create tournaments in this league")
         tournament = services.create_tournament(
             league=league, name=v["name"], system=v["system"], format=v["format"], created_by=request.user,
             scoring_scheme=v["scoring"], options=v["options"], tie_breaks=v["tie_breaks"],
@@ -105,11 +113,13 @@ class TournamentDetail(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """A tournament's settings, entrants (with the rating each registered with), seeds and rounds."""
         tournament, state = visible(request, tournament_id)
         return Response(detail(tournament, state))
 
     @extend_schema(request=TournamentUpdateSerializer, responses={200: DICT})
     def patch(self, request, tournament_id):
+        """Change settings (``TournamentSettingsChanged``): organisers, before the first round only."""
         tournament, _ = visible(request, tournament_id)
         require(is_organiser(request.user, tournament), request.user, "change this tournament")
         data = TournamentUpdateSerializer(data=request.data, partial=True)
@@ -117,12 +127,12 @@ class TournamentDetail(APIView):
         state = services.change_settings(tournament.pk, dict(data.validated_data), request.user.username)
         return Response(detail(get_tournament(tournament.pk), state))
 
-    @extend_schema(request=ReasonSerializer, responses={200: DICT})
+    @extend_schema(request=RequiredReasonSerializer, responses={200: DICT})
     def delete(self, request, tournament_id):
-        """Cancel (a ``TournamentCancelled`` event): nothing is deleted from the stream."""
+        """Cancel with a reason (a ``TournamentCancelled`` event), before round 1: nothing is deleted."""
         tournament, _ = visible(request, tournament_id)
         require(is_organiser(request.user, tournament), request.user, "cancel this tournament")
-        data = ReasonSerializer(data=request.data)
+        data = RequiredReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.cancel_tournament(tournament.pk, data.validated_data["reason"], request.user.username)
         return Response({"version": state.version, "status": state.status})
@@ -138,22 +148,45 @@ class TournamentReferees(APIView):
         require(is_league_admin(request.user), request.user, "appoint referees")
         data = RefereesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        users = list(get_user_model().objects.filter(username__in=data.validated_data["referees"]))
-        if len(users) != len(set(data.validated_data["referees"])):
-            raise CommandRejected(400, "unknown_user", "every referee must be a user")
+        users = services.users_named(data.validated_data["referees"])
         services.appoint_referees(tournament.pk, users)
         return Response({"referees": sorted(u.username for u in users)})
+
+
+class TournamentSeason(APIView):
+    permission_classes = OPEN
+
+    @extend_schema(request=SeasonChoiceSerializer, responses={200: DICT})
+    def put(self, request, tournament_id):
+        """Attach the tournament to a season of its league, or detach it with ``null`` (organisers,
+        at any time): the season's league table counts its points."""
+        tournament, _ = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, "attach this tournament to a season")
+        data = SeasonChoiceSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.set_season(tournament.pk, season_or_reject(data.validated_data["season"]), request.user.username)
+        return Response(summary(get_tournament(tournament.pk)))
 
 
 class TournamentEvents(APIView):
     permission_classes = OPEN
 
-    @extend_schema(responses={200: DICT})
+    @extend_schema(responses={200: DICT}, parameters=[OpenApiParameter("after", int)])
     def get(self, request, tournament_id):
+        """The tournament's whole event stream, oldest first: the truth every other view is folded from."""
         tournament, state = visible(request, tournament_id)
-        return Response({"version": state.version, "events": [
-            {"seq": e.seq, "type": e.type, "payload": e.payload, "actor": e.actor,
-             "recorded_at": e.recorded_at.isoformat()} for e in read_events(tournament.stream)]})
+        try:
+            after = int(request.query_params.get("after", 0))
+        except ValueError:
+            raise CommandRejected(400, "malformed_query", "after must be an integer") from None
+        return Response({"version": state.version, "head_hash": head(tournament.stream)[1],
+                         "events": tournament_events(tournament, after)})
+
+
+def tournament_events(tournament: Tournament, after: int = 0) -> list[dict]:
+    """The stream after ``after``: all of it is public to whoever may view the tournament."""
+    return [{"seq": e.seq, "type": e.type, "payload": e.payload, "actor": e.actor,
+             "recorded_at": e.recorded_at.isoformat(), "hash": e.hash} for e in read_events(tournament.stream, after)]
 
 
 class Entrants(APIView):
@@ -161,13 +194,18 @@ class Entrants(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """Entrants in registration order: rating (``provisional`` while unrated), check-in, withdrawal."""
         _, state = visible(request, tournament_id)
         return Response([{"entrant": n, **e} for n, e in state.entrants.items()])
 
     @extend_schema(request=RegisterSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
-        """Register: organisers anyone (with a rating), players themself."""
-        tournament, _ = visible(request, tournament_id)
+        """Register: organisers anyone (optionally with a rating), players themself (in a private
+        tournament with its join link's ``join_key``). The rating is the player's current Elo in
+        the tournament's system, or 1500 marked provisional."""
+        tournament = get_tournament(tournament_id)
+        if not holds_join_key(tournament, request.data.get("join_key") if isinstance(request.data, dict) else None):
+            visible(request, tournament_id)
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         require(authenticated(request.user), request.user, "register")
@@ -189,6 +227,8 @@ class Withdraw(APIView):
 
     @extend_schema(request=ReasonSerializer, responses={201: DICT})
     def post(self, request, tournament_id, username):
+        """Withdraw an entrant (organisers, or the entrant): after the start they forfeit the pairing
+        under way and every later one."""
         tournament, _ = visible(request, tournament_id)
         _self_or_organiser(request, tournament, username, "withdraw this entrant")
         data = ReasonSerializer(data=request.data)
@@ -201,6 +241,7 @@ class CheckIn(APIView):
 
     @extend_schema(request=None, responses={201: DICT})
     def post(self, request, tournament_id, username):
+        """Check an entrant in (organisers, or the entrant), until the check-in deadline and seeding."""
         tournament, _ = visible(request, tournament_id)
         _self_or_organiser(request, tournament, username, "check in this entrant")
         return acted(services.check_in(tournament.pk, username, request.user.username))
@@ -211,11 +252,13 @@ class Seeding(APIView):
 
     @extend_schema(request=SeedingSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
+        """Seed the entrants (organisers): by rating, by lot, or in a manual order; closes registration."""
         tournament, _ = visible(request, tournament_id)
         require(is_organiser(request.user, tournament), request.user, "seed this tournament")
         data = SeedingSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        state = services.seed(tournament.pk, request.user.username, data.validated_data["order"])
+        v = data.validated_data
+        state = services.seed(tournament.pk, request.user.username, v["order"], v["method"])
         return Response({"version": state.version, "seeds": state.seeds}, status=status.HTTP_201_CREATED)
 
 
@@ -224,15 +267,19 @@ class Rounds(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """The rounds started so far, each with its stage."""
         _, state = visible(request, tournament_id)
         return Response(state.rounds)
 
-    @extend_schema(request=None, responses={201: DICT})
+    @extend_schema(request=StartRoundSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
-        """Start the next round (elimination brackets then advance by themselves)."""
+        """Start the next round (elimination brackets then advance by themselves); with ``round``,
+        a repeated request is a 409 instead of starting another round."""
         tournament, _ = visible(request, tournament_id)
         require(is_organiser(request.user, tournament), request.user, "start rounds")
-        state = services.start_round(tournament.pk, request.user.username)
+        data = StartRoundSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        state = services.start_round(tournament.pk, request.user.username, data.validated_data["round"])
         return Response({"version": state.version, "round": state.rounds[-1]}, status=status.HTTP_201_CREATED)
 
 
@@ -244,6 +291,7 @@ class ProjectionView(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """The projection at the stream's current version (shapes: tournament/projections.py)."""
         tournament, state = visible(request, tournament_id)
         return Response(getattr(services.cached_projection(tournament, state), self.projection))
 
@@ -261,12 +309,17 @@ class PairingDetail(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, pairing_id):
+        """One pairing: its games, score, points and status, with the referee's decisions on it."""
         pairing = get_object_or_404(Pairing, pk=pairing_id)
         tournament, state = visible(request, pairing.tournament_id)
         bracket = bracket_of(state, tournament.pk)
-        item = next(p for r in bracket["rounds"] for p in r["pairings"] if p["id"] == str(pairing_id))
+        item = next(p for p in [p for r in bracket["rounds"] for p in r["pairings"]] + bracket["voided"]
+                    if p["id"] == str(pairing_id))
         decisions = state.decisions.get(str(pairing_id), [])
-        return Response({**item, "tournament": tournament.pk, "decisions": decisions})
+        in_force = state.decision_in_force(str(pairing_id))
+        # What an overrule names as ``replaces`` (else the score as ``replaces_score``).
+        return Response({**item, "tournament": tournament.pk, "decisions": decisions,
+                         "decision_in_force": in_force["decision_id"] if in_force else None})
 
 
 class Penalties(APIView):
@@ -274,11 +327,13 @@ class Penalties(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """Every penalty with the level the ladder gives it (warning, yellow, warning, red); revoked ones too."""
         _, state = visible(request, tournament_id)
         return Response(state.graded_penalties())
 
     @extend_schema(request=PenaltySerializer, responses={201: DICT})
     def post(self, request, tournament_id):
+        """Issue a penalty (referees): the ladder grades it; a red card ends the pairing 0:2."""
         tournament, _ = visible(request, tournament_id)
         require(is_referee(request.user, tournament), request.user, "issue penalties")
         data = PenaltySerializer(data=request.data)
@@ -295,6 +350,7 @@ class RevokePenalty(APIView):
 
     @extend_schema(request=RequiredReasonSerializer, responses={201: DICT})
     def post(self, request, tournament_id, penalty_id):
+        """Revoke a penalty with a reason (referees): a new event; every later penalty is re-graded."""
         tournament, _ = visible(request, tournament_id)
         require(is_referee(request.user, tournament), request.user, "revoke penalties")
         data = RequiredReasonSerializer(data=request.data)
@@ -310,11 +366,13 @@ class KnowledgeTests(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """Knowledge-test scores by entrant (the 1:1 tie-break of the polish scheme)."""
         _, state = visible(request, tournament_id)
         return Response(state.tests)
 
     @extend_schema(request=KnowledgeTestSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
+        """Record an entrant's knowledge-test score (organisers, referees); a later one replaces it."""
         tournament, _ = visible(request, tournament_id)
         require(is_organiser(request.user, tournament) or is_referee(request.user, tournament), request.user,
                 "record knowledge-test scores")
@@ -329,18 +387,37 @@ class Decisions(APIView):
 
     @extend_schema(responses={200: DICT})
     def get(self, request, tournament_id):
+        """Every referee decision, in order."""
         _, state = visible(request, tournament_id)
         return Response([d for ds in state.decisions.values() for d in ds])
 
     @extend_schema(request=DecisionSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
-        """A referee's tie, dispute or overrule decision; always with a written reason."""
+        """A referee's tie, dispute or overrule decision; always with a written reason.
+
+        A ``tie`` only on a 1:1 waiting for the referee (409 ``knowledge_test_missing``,
+        ``not_tied``, ``already_decided``); a ``dispute`` only on a pairing with a recorded game
+        (409 ``nothing_to_dispute``), setting a score only while it is undecided (409
+        ``overrule_required``); an ``overrule`` only on a decided pairing, naming the decision in
+        force (``replaces``) or the result's score (``replaces_score``) (409 ``not_decided``,
+        ``replaces_outdated``, ``forfeited``; 422 ``overrule_changes_nothing``). In a bracket the
+        later pairings it changes are created again with the new entrant: at once if none of their
+        games has started, otherwise only if listed in ``void_pairings`` with a ``void_reason``
+        (409 ``next_pairing_started``). The answer names the decision and the voided pairings.
+        """
         tournament, _ = visible(request, tournament_id)
         require(is_referee(request.user, tournament), request.user, "make referee decisions")
         data = DecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        return acted(services.referee_decision(tournament.pk, str(v["pairing_id"]), v["kind"], v["reason"],
-                                               request.user.username, winner=v["winner"], score=v["score"]))
+        pairing_id = str(v["pairing_id"])
+        state = services.referee_decision(
+            tournament.pk, pairing_id, v["kind"], v["reason"], request.user.username, winner=v["winner"],
+            score=v["score"], replaces=str(v["replaces"]) if v["replaces"] else None,
+            replaces_score=v["replaces_score"], void=[str(p) for p in v["void_pairings"]], void_reason=v["void_reason"])
+        decision = state.decisions[pairing_id][-1]
+        voided = [pid for pid, p in state.voided.items() if p["void"]["decision_id"] == decision["decision_id"]]
+        return Response({"version": state.version, "status": state.status, "decision": decision, "voided": voided},
+                        status=status.HTTP_201_CREATED)
 
 

@@ -2,32 +2,32 @@
 
 ``POST /bench/floor/`` goes through the same gunicorn workers, middleware, DRF token
 authentication, command throttle and request parsing as a move command, then commits one
-single-row INSERT into a table shaped like ``events`` and answers 201. No game is read, no rule
+single-row INSERT into a table shaped like ``events`` (autocommit: one round trip) and answers 201. No game is read, no rule
 is run. What this endpoint serves per second bounds what any Django/DRF command endpoint can
 serve on the same machine, so the load run prints it beside the service and the raw ceiling.
 """
-from django.db import connection, transaction
+from django.db import connection
 from django.urls import path
 from rest_framework import permissions
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.urls import urlpatterns as service_urlpatterns
-from raw_ceiling import PAYLOAD, TABLE
+from game.api.throttling import WindowedScopedRateThrottle
+from raw_ceiling import HASH, PAYLOAD, TABLE
 
 
 class FloorWrite(APIView):
     permission_classes = [permissions.IsAuthenticated]
     throttle_scope = "commands"
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [WindowedScopedRateThrottle]
 
     def post(self, request):
-        with transaction.atomic(), connection.cursor() as cursor:
+        with connection.cursor() as cursor:
             cursor.execute(
-                f"INSERT INTO {TABLE} (stream, seq, type, payload, actor, visibility, recorded_at)"
-                " VALUES (%s, %s, 'FighterMoved', %s, %s, 'public', now())",
-                (f"floor-{request.user.pk}", request.data["expected_version"], PAYLOAD, request.user.username),
+                f"INSERT INTO {TABLE} (stream, seq, type, payload, actor, visibility, recorded_at, hash)"
+                " VALUES (%s, %s, 'FighterMoved', %s, %s, 'public', now(), %s)",
+                (f"floor-{request.user.pk}", request.data["expected_version"], PAYLOAD, request.user.username, HASH),
             )
         return Response({"version": request.data["expected_version"]}, status=201)
 

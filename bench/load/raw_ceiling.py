@@ -11,6 +11,7 @@ import psycopg
 TABLE = "raw_events"
 # About the size of a 303 move event.
 PAYLOAD = json.dumps({"fighter": "f1", "path": [101, 102, 103], "target": "bomber", "shots": 2})
+HASH = "0" * 64  # a chain hash's width; the raw ceiling computes none
 
 
 def create_table(dsn: str) -> None:
@@ -27,9 +28,9 @@ def insert_loop(dsn: str, process: int, seconds: float, counts) -> None:
         while time.perf_counter() < deadline:
             seq += 1
             conn.execute(
-                f"INSERT INTO {TABLE} (stream, seq, type, payload, actor, visibility, recorded_at)"
-                " VALUES (%s, %s, 'FighterMoved', %s, 'raw', 'public', now())",
-                (stream, seq, PAYLOAD),
+                f"INSERT INTO {TABLE} (stream, seq, type, payload, actor, visibility, recorded_at, hash)"
+                " VALUES (%s, %s, 'FighterMoved', %s, 'raw', 'public', now(), %s)",
+                (stream, seq, PAYLOAD, HASH),
             )
             conn.commit()
         counts.put(seq)

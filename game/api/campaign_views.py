@@ -54,6 +54,7 @@ class CampaignListCreate(APIView):
     @extend_schema(responses=with_errors({200: CampaignSummarySerializer(many=True)}, 401),
                    operation_id="campaigns_list")
     def get(self, request):
+        """Solo campaigns, newest first, with their standing."""
         qs = Campaign.objects.select_related("player").order_by("-created_at")[:200]
         return Response([{"id": c.pk, "system": c.system, "player": c.player.get_username(), "status": c.status,
                           "standing": c.standing} for c in qs])
@@ -61,6 +62,7 @@ class CampaignListCreate(APIView):
     @extend_schema(request=StartCampaignSerializer,
                    responses=with_errors({201: CampaignSerializer}, 400, 401, 403, 413, 422))
     def post(self, request):
+        """Start your own solo campaign (a ladder of scenarios)."""
         data = StartCampaignSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         campaign = campaigns.start_campaign(player=request.user, **data.validated_data)
@@ -72,6 +74,7 @@ class CampaignDetail(APIView):
 
     @extend_schema(responses=with_errors({200: CampaignSerializer}, 401, 404))
     def get(self, request, campaign_id):
+        """A campaign: its nights so far and its standing."""
         return Response(campaign_body(get_object_or_404(Campaign.objects.select_related("player"), pk=campaign_id)))
 
 
@@ -81,6 +84,7 @@ class CampaignNights(APIView):
     @extend_schema(request=NextNightSerializer,
                    responses=with_errors({201: NightStartedSerializer}, 400, 401, 403, 404, 409, 413, 422))
     def post(self, request, campaign_id):
+        """Open the campaign's next night (its player only) at ``expected_version``: a new solo game."""
         if not Campaign.objects.filter(pk=campaign_id).exists():
             raise CommandRejected(404, "campaign_not_found", "no such campaign")
         data = NextNightSerializer(data=request.data)

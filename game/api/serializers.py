@@ -67,6 +67,13 @@ class GameDetailSerializer(GameSummarySerializer):
     legal_actions = serializers.ListField(child=serializers.DictField())
     clock = serializers.DictField()
     time_control = serializers.DictField(allow_null=True)
+    head_hash = serializers.CharField(allow_null=True, help_text="the stream's head hash; referees and "
+                                      "finished games only (a hash over hidden events could be tested against guesses)")
+
+
+class MarkerSerializer(serializers.Serializer):
+    kind = serializers.CharField(help_text="night, round or turn")
+    label = serializers.CharField()
 
 
 class EventSerializer(serializers.Serializer):
@@ -78,6 +85,11 @@ class EventSerializer(serializers.Serializer):
     recorded_at = serializers.DateTimeField(allow_null=True)
     dice = serializers.JSONField(required=False, allow_null=True, help_text="referees and finished games only")
     command = serializers.JSONField(required=False, allow_null=True, help_text="referees and finished games only")
+    hash = serializers.CharField(required=False, help_text="chain hash (referees and finished games only)")
+    # The event's words (``events/`` and the replay steps; not the answer to a command).
+    text = serializers.CharField(required=False, help_text="the event in words")
+    category = serializers.CharField(required=False, help_text="its event-log filter, e.g. moves, combat, score")
+    marker = MarkerSerializer(required=False, allow_null=True, help_text="a replay jump target, or null")
 
 
 class EventsSerializer(serializers.Serializer):
@@ -87,16 +99,36 @@ class EventsSerializer(serializers.Serializer):
 
 class ReplayStepSerializer(serializers.Serializer):
     event = EventSerializer()
-    state = serializers.JSONField()
+    state = serializers.JSONField(help_text="the referee view of the state after the event")
+    outcome = serializers.JSONField(allow_null=True)
+    summary = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False,
+                                    help_text="the situation in words: [label, text] pairs (replay/steps/ only)")
 
 
-class ReplaySerializer(GameSummarySerializer):
+class VerificationSerializer(serializers.Serializer):
     seed = serializers.CharField(allow_null=True)
+    seed_commitment = serializers.CharField(allow_null=True, help_text="sha256(seed), published at creation")
     seed_verified = serializers.BooleanField()
     rolls_checked = serializers.IntegerField()
     verified = serializers.BooleanField()
     problems = serializers.ListField(child=serializers.CharField())
-    steps = serializers.ListField(child=serializers.DictField())
+    head_hash = serializers.CharField(allow_null=True, help_text="null when the chain is broken")
+    chain_broken_at = serializers.IntegerField(allow_null=True, help_text="the first seq not as recorded")
+
+
+class ReplaySerializer(GameSummarySerializer, VerificationSerializer):
+    steps = ReplayStepSerializer(many=True)
+
+
+class ReplayStepsSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the game's last event seq")
+    start = serializers.IntegerField()
+    steps = ReplayStepSerializer(many=True)
+
+
+class EndingRequestSerializer(serializers.Serializer):
+    side = serializers.CharField(required=False, allow_null=True, default=None,
+                                 help_text="only needed when you play several sides")
 
 
 class ImportedGameSerializer(serializers.Serializer):

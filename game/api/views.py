@@ -5,12 +5,12 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .. import replay, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
+from ..presentation import in_words
 from ..rules.registry import get_system
 from ..store import read_events
 from ..visibility import is_league_admin, may_view_game, sight_for
@@ -18,6 +18,7 @@ from .serializers import (
     CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EventsSerializer, GameDetailSerializer,
     GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,
 )
+from .throttling import WindowedScopedRateThrottle
 
 
 def games_with_seats():
@@ -58,16 +59,18 @@ def game_detail(game: Game, user, requested_side: str | None = None) -> dict:
         "outcome": outcome_of(system, aggregate),
         "clock": game.clock,
         "time_control": game.time_control,
+        "head_hash": game.head_hash if sight.everything else None,
     }
 
 
 class GameListCreate(APIView):
     throttle_scope = "commands"
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [WindowedScopedRateThrottle]
 
     @extend_schema(responses=with_errors({200: GameSummarySerializer(many=True)}, 401), parameters=[
         OpenApiParameter("mine", bool), OpenApiParameter("system", str), OpenApiParameter("status", str)])
     def get(self, request):
+        """Games you may see (public ones and your own), newest first; ``mine``, ``system`` and ``status`` filter."""
         games = games_with_seats()
         if not is_league_admin(request.user):
             games = games.filter(is_public=True) | games.filter(seats__user=request.user.pk or -1)
@@ -82,6 +85,8 @@ class GameListCreate(APIView):
     @extend_schema(request=CreateGameSerializer,
                    responses=with_errors({201: CreatedGameSerializer}, 400, 401, 403, 413, 422))
     def post(self, request):
+        """Create a game you play in (league admins: any game). The answer names the side(s) to move;
+        ``GameCreated`` publishes sha256 of the secret dice seed."""
         data = CreateGameSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -101,6 +106,8 @@ class GameDetail(APIView):
     @extend_schema(parameters=[OpenApiParameter("side", str)],
                    responses=with_errors({200: GameDetailSerializer}, 401, 404))
     def get(self, request, game_id):
+        """A game as you may see it: your side's view (``side`` picks one of your seats, or ``referee``),
+        the legal actions of the side you play, players, clocks and the version to send with a command."""
         game = visible_game(request, game_id)
         return Response(game_detail(game, request.user, request.query_params.get("side")))
 
@@ -108,12 +115,14 @@ class GameDetail(APIView):
 class GameCommands(APIView):
     permission_classes = [permissions.IsAuthenticated]
     throttle_scope = "commands"
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [WindowedScopedRateThrottle]
 
     @extend_schema(request=CommandSerializer, responses=with_errors({201: EventsSerializer}, 400, 401, 403, 404,
                                                                        409, 413, 422),
                    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)])
     def post(self, request, game_id):
+        """Submit a command for your side at ``expected_version``: the rules engine validates it (422 with a
+        machine code), a stale version is a 409, an ``Idempotency-Key`` makes a retry return the first answer."""
         if not isinstance(request.data, dict):
             raise services.CommandRejected(400, "malformed_command", "body must be a JSON object")
         data = CommandSerializer(data=request.data)
@@ -126,30 +135,54 @@ class GameCommands(APIView):
         return Response(body, status=code)
 
 
+def visible_events(game: Game, user, after: int = 0) -> list[dict]:
+    """The game's events after ``after`` that ``user`` may see, each with its words (text,
+    filter category, replay marker): the event log of the API and of the play page."""
+    sight = sight_for(user, game)
+    events = [services.serialize_event(r, sight)
+              for r in read_events(game.stream, after=after, until=game.version) if sight.may_see(r.visibility)]
+    return [{**e, **in_words(game.system, e)} for e in events]
+
+
+def int_param(request, name: str, default: int) -> int:
+    try:
+        return int(request.query_params.get(name, default))
+    except ValueError:
+        raise services.CommandRejected(400, "malformed_query", f"{name} must be an integer") from None
+
+
 class GameEvents(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(parameters=[OpenApiParameter("after", int)],
                    responses=with_errors({200: EventsSerializer}, 400, 401, 404))
     def get(self, request, game_id):
+        """The events you may see, after seq ``after``: the other side's hidden moves stay hidden until the end."""
         game = visible_game(request, game_id)
-        try:
-            after = int(request.query_params.get("after", 0))
-        except ValueError:
-            raise services.CommandRejected(400, "malformed_query", "after must be an integer") from None
-        sight = sight_for(request.user, game)
-        rows = read_events(game.stream, after=after, until=game.version)
-        return Response({
-            "version": game.version,
-            "events": [services.serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)],
-        })
+        after = int_param(request, "after", 0)
+        return Response({"version": game.version, "events": visible_events(game, request.user, after)})
 
 
-def finished_records(request, game_id):
+def finished_game(request, game_id) -> Game:
     game = visible_game(request, game_id)
     if game.status == Game.Status.RUNNING:
         raise services.CommandRejected(409, "game_running", "replays and exports are for finished games")
+    return game
+
+
+def finished_records(request, game_id):
+    game = finished_game(request, game_id)
     return game, [replay.EventRecord.from_row(r) for r in read_events(game.stream)]
+
+
+def verification_body(game: Game, records: list) -> dict:
+    """The seed and what checking it found (service.md "Provably fair randomness")."""
+    check = replay.verify(game.stream, records)
+    created = records[0].payload if records else {}
+    return {"seed": check.seed, "seed_commitment": created.get("seed_commitment"),
+            "seed_verified": check.seed_verified, "rolls_checked": check.rolls_checked,
+            "verified": check.ok, "problems": check.problems,
+            "head_hash": check.head_hash, "chain_broken_at": check.chain_broken_at}
 
 
 class GameReplay(APIView):
@@ -157,15 +190,13 @@ class GameReplay(APIView):
 
     @extend_schema(responses=with_errors({200: ReplaySerializer}, 401, 404, 409))
     def get(self, request, game_id):
+        """A finished game step by step with everything revealed, in one answer (large; a viewer
+        pages through ``replay/steps/`` instead); the dice seed and the route commitment verified
+        and every roll re-derived."""
         game, records = finished_records(request, game_id)
-        check = replay.verify(game.stream, records)
         return Response({
             **game_summary(game),
-            "seed": check.seed,
-            "seed_verified": check.seed_verified,
-            "rolls_checked": check.rolls_checked,
-            "verified": check.ok,
-            "problems": check.problems,
+            **verification_body(game, records),
             "steps": replay.replay_steps(game.system, records),
         })
 
@@ -175,6 +206,7 @@ class GameExport(APIView):
 
     @extend_schema(responses=with_errors({(200, "application/x-ndjson"): str}, 401, 404, 409))
     def get(self, request, game_id):
+        """A finished game's events as JSON lines, for import elsewhere."""
         game, records = finished_records(request, game_id)
         response = HttpResponse(replay.export_lines(game.stream, game.system, records),
                                 content_type="application/x-ndjson")
@@ -185,11 +217,12 @@ class GameExport(APIView):
 class GameImport(APIView):
     permission_classes = [permissions.IsAuthenticated]
     throttle_scope = "commands"
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [WindowedScopedRateThrottle]
 
     @extend_schema(request={"application/x-ndjson": str},
                    responses=with_errors({201: ImportedGameSerializer}, 400, 401, 413, 422))
     def post(self, request):
+        """Import an exported game (JSON lines): accepted only if the rules engine replays it to the same outcome."""
         text = request.body.decode("utf-8", errors="replace")
         try:
             game = services.import_game(text, request.user)

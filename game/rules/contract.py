@@ -16,6 +16,10 @@ Every game system is a module-level object implementing :class:`GameSystem`:
 * ``legal_actions(state, side) -> list[dict]`` — commands a client may offer, each sendable as is,
   except entries marked ``"template": True`` whose ``choices`` the client must fill in first.
 
+Optional: ``sides_for(setup)`` for engines whose seats depend on the setup, and
+``placings(outcome) -> {side: place} | None`` for games of more than two seats whose outcome
+ranks more than a winner (1 = first, equal places tie; None: read ``winner``/``loser`` alone).
+
 Events carry a visibility: ``"public"``, a side name, or ``"referee"``.
 """
 from __future__ import annotations

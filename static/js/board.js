@@ -1,9 +1,18 @@
-/* The hex board as SVG, drawn from a board file and an engine view (issue 7).
+/* The hex board as SVG, drawn from a board file and an engine view (issue 7, 15), and the
+ * registry of per-system boards.
  *
  * Generic on purpose: the board comes from data/boards/<system>.json (hexes with doubled
  * coordinates row/col2, terrain or territory, cities, airfields, London); tokens are every
  * object in the view that stands on a hex ("hex": id), whatever list the engine keeps it in.
  * Pointy-top hexes: x = col2 * √3/2 · R, y = row · 1.5 · R (game/rules/hexgrid.py).
+ *
+ * Clicking: every hex carries the pick "hex:<id>", every token "piece:<id>" then its hex; the
+ * caller (play.js) says which picks to highlight and hears which were clicked (options.onPick).
+ * Several aircraft on one hex collapse into the top one with a "+n" badge; clicking the badge
+ * expands the stack (options.expanded, options.onToggleStack).
+ *
+ * A system with its own board (e.g. static/js/nightfighter/board.js) registers a drawer with
+ * NightBoard.register(system, {...}); NightBoard.drawer(system) returns it, or this generic one.
  */
 (function () {
   "use strict";
@@ -14,10 +23,11 @@
   var TERRAIN_CLASS = {england: "t-land-a", british: "t-land-a", france: "t-land-b", german: "t-land-b", sea: "t-sea"};
   var SHORT_NAMES = {bomber: "B", mosquito: "M"};
   var WEATHER_KEYS = ["clouds", "storms", "fog"];
-  var NUMBER_FACTS = ["night", "night_no", "round", "phase", "phase_label", "step", "turn", "score_display", "score", "vp",
-                      "victory_points"];
   // Board geometry and airfield lists in a view describe the board, not pieces on it.
   var NOT_TOKENS = ["board", "airfields", "known_plan", "plan", "commitments", "declared_attacks", "last_dice"];
+  var drawers = {};
+  var wordsNode = document.getElementById("board-ui-words");
+  var uiWords = wordsNode ? JSON.parse(wordsNode.textContent) : {};
 
   function el(name, attrs, parent) {
     var node = document.createElementNS(SVG, name);
@@ -30,6 +40,31 @@
     var t = el("text", {x: x, y: y, "class": cls || ""}, parent);
     t.textContent = content;
     return t;
+  }
+
+  /* A label that stays readable over anything: a dark halo behind light text (CSS .label). */
+  function label(parent, x, y, content, cls) {
+    return text(parent, x, y, content, "label " + (cls || ""));
+  }
+
+  /* Make an SVG node a pick target: a click (or Enter/Space when focused) reports its picks. */
+  function pickable(node, picks, options, title) {
+    node.setAttribute("data-picks", picks.join(" "));
+    if (!options.onPick) return;
+    node.setAttribute("tabindex", "-1");
+    node.addEventListener("click", function (event) {
+      event.stopPropagation();
+      options.onPick(picks);
+    });
+    if (title) el("title", {}, node).textContent = title;
+  }
+
+  function isHighlighted(options, picks) {
+    return picks.some(function (p) { return options.highlight && options.highlight[p]; });
+  }
+
+  function isSelected(options, picks) {
+    return picks.some(function (p) { return (options.selected || []).indexOf(p) !== -1; });
   }
 
   function centre(h) { return {x: h.col2 * W + W + 4, y: h.row * 1.5 * R + 4}; }
@@ -45,7 +80,7 @@
 
   function hexIndex(board) {
     var byId = {};
-    (board.hexes || []).forEach(function (h) { byId[String(h.id)] = h; });
+    ((board && board.hexes) || []).forEach(function (h) { byId[String(h.id)] = h; });
     return byId;
   }
 
@@ -101,22 +136,6 @@
     return weather;
   }
 
-  function facts(view) {
-    var out = [];
-    if (!view || typeof view !== "object") return out;
-    NUMBER_FACTS.forEach(function (k) {
-      if (typeof view[k] === "number" || typeof view[k] === "string") out.push([k, view[k]]);
-    });
-    // 303: the round track is also the German fuel gauge.
-    if (typeof view.round === "number" && typeof view.last_round === "number") {
-      out = out.filter(function (f) { return f[0] !== "round"; });
-      out.unshift(["round", view.round + "/" + view.last_round]);
-    }
-    var w = view.weather;
-    if (w && typeof w === "object") ["wind", "moon", "card_id"].forEach(function (k) { if (w[k] !== undefined && w[k] !== null) out.push([k, w[k]]); });
-    return out;
-  }
-
   function shortName(name) {
     var s = String(name);
     return s.length <= 4 ? s : s.replace(/[^A-Za-z0-9]/g, "").slice(0, 3);
@@ -133,21 +152,31 @@
     return String(word).split(/[_\s-]+/).map(function (w) { return w.charAt(0).toUpperCase(); }).join("").slice(0, 2);
   }
 
-  function drawGroundUnit(layer, t, c, n) {
-    var g = el("g", {"class": "ground-unit side-" + t.side, "data-token": t.name,
+  function tokenTitle(t) {
+    return [t.name, t.kind, t.side, t.altitude !== undefined ? "altitude " + t.altitude : "",
+            t.fuel !== undefined ? "fuel " + t.fuel + (t.fuelMax ? "/" + t.fuelMax : "") : "",
+            t.state, t.damaged ? "damaged" : ""].filter(Boolean).join(", ");
+  }
+
+  function drawGroundUnit(layer, t, c, n, options) {
+    var picks = ["piece:" + t.name, "hex:" + t.hex];
+    var g = el("g", {"class": "ground-unit side-" + t.side + (isHighlighted(options, picks) ? " pick" : ""),
+                     "data-token": t.name,
                      transform: "translate(" + (c.x - R * 0.75 + n * 6) + "," + (c.y - R * 0.15 + n * 6) + ")"}, layer);
     el("title", {}, g).textContent = t.name + " " + t.label;
     el("rect", {width: 14, height: 12, rx: 2, "class": "ground-body"}, g);
     text(g, 7, 9, initials(t.label || t.name), "ground-text");
+    pickable(g, picks, options);
   }
 
-  function drawToken(layer, t, c, offset) {
-    var g = el("g", {"class": "token side-" + t.side + (t.damaged ? " damaged" : ""), "data-token": t.name,
+  function drawToken(layer, t, c, offset, options) {
+    var picks = ["piece:" + t.name, "hex:" + t.hex];
+    var cls = "token side-" + t.side + (t.damaged ? " damaged" : "") +
+      (isHighlighted(options, picks.slice(0, 1)) ? " pick" : "") + (isSelected(options, picks.slice(0, 1)) ? " selected" : "");
+    var g = el("g", {"class": cls, "data-token": t.name,
                      transform: "translate(" + (c.x + offset.x) + "," + (c.y + offset.y) + ")"}, layer);
-    var title = el("title", {}, g);
-    title.textContent = [t.name, t.kind, t.side, t.altitude !== undefined ? "altitude " + t.altitude : "",
-                         t.fuel !== undefined ? "fuel " + t.fuel + (t.fuelMax ? "/" + t.fuelMax : "") : "",
-                         t.state, t.damaged ? "damaged" : ""].filter(Boolean).join(", ");
+    el("title", {}, g).textContent = tokenTitle(t);
+    el("circle", {r: R * 0.62, "class": "token-ring"}, g);
     el("circle", {r: R * 0.5, "class": "token-body"}, g);
     text(g, 0, 4, SHORT_NAMES[t.kind] || SHORT_NAMES[t.name] || shortName(t.name), "token-label");
     var alt = altitudeText(t.altitude);
@@ -161,6 +190,21 @@
       el("rect", {x: -width / 2, y: R * 0.55, width: width, height: 4, "class": "fuel-bg"}, g);
       el("rect", {x: -width / 2, y: R * 0.55, width: Math.max(0, Math.min(1, t.fuel / max)) * width, height: 4,
                   "class": "fuel-bar" + (t.fuel / max <= 0.25 ? " low" : "")}, g);
+    }
+    pickable(g, picks, options);
+    return g;
+  }
+
+  /* The "+n" badge of a collapsed stack (or "−" to fold an open one). */
+  function drawStackBadge(layer, hex, c, count, open, options) {
+    var g = el("g", {"class": "stack-badge", "data-stack": hex, role: "button",
+                     transform: "translate(" + (c.x - R * 0.55) + "," + (c.y - R * 0.62) + ")"}, layer);
+    el("title", {}, g).textContent = open ? uiWords.stack_fold :
+      String(uiWords.stack_open || "").replace("%(n)s", count);
+    el("rect", {x: -9, y: -8, width: 18, height: 14, rx: 7, "class": "stack-body"}, g);
+    text(g, 0, 3, open ? "−" : "+" + (count - 1), "stack-text");
+    if (options.onToggleStack) {
+      g.addEventListener("click", function (event) { event.stopPropagation(); options.onToggleStack(hex); });
     }
   }
 
@@ -203,13 +247,57 @@
     text(layer, (x0 + x1) / 2, y + 20, track.label, "track-label");
   }
 
-  /* Draw the board and the view's tokens into container; returns {tokens, facts}. */
+  function drawHex(layers, h, weather, options) {
+    var c = centre(h), id = String(h.id), picks = ["hex:" + id];
+    var cls = ["hex", TERRAIN_CLASS[h.terrain || h.territory] || "t-land-a"];
+    if (h.london) cls.push("london");
+    WEATHER_KEYS.forEach(function (k) { if (weather[k].indexOf(id) !== -1) cls.push("w-" + k); });
+    if (isHighlighted(options, picks)) cls.push("highlight");
+    if (isSelected(options, picks)) cls.push("selected");
+    var poly = el("polygon", {points: corners(c), "class": cls.join(" "), "data-hex": id}, layers.hexes);
+    pickable(poly, picks, options);
+    text(layers.hexes, c.x, c.y - R * 0.55, id, "hex-id");
+    var af = h.airfield;
+    if (af) {
+      var afSide = typeof af === "string" ? af : af.side;
+      el("rect", {x: c.x - R * 0.8, y: c.y + R * 0.2, width: 12, height: 12, rx: 2, "class": "airfield side-" + afSide}, layers.hexes);
+      text(layers.hexes, c.x - R * 0.8 + 6, c.y + R * 0.2 + 10, "A", "airfield-text");
+      if (af.name) label(layers.labels, c.x, c.y + R * 0.88, af.name, "airfield-name");
+    }
+    if (h.city) {
+      el("circle", {cx: c.x + R * 0.55, cy: c.y + R * 0.3, r: 6, "class": "city city-" + (h.city.difficulty || "none")}, layers.hexes);
+      // City names and values go on the label layer, above the tokens, so a token never hides them.
+      label(layers.labels, c.x, c.y + R * 0.88, h.city.name + (h.city.vp !== undefined ? " " + h.city.vp : ""), "city-name");
+    }
+    WEATHER_KEYS.forEach(function (k) {
+      if (weather[k].indexOf(id) !== -1) text(layers.hexes, c.x + R * 0.5, c.y - R * 0.1, {clouds: "☁", storms: "⚡", fog: "≋"}[k], "weather-mark");
+    });
+  }
+
+  /* Aircraft of one hex: alone, collapsed to the most relevant one with a "+n" badge, or fanned out. */
+  function drawStack(layers, hex, stack, c, options) {
+    var open = stack.length > 1 && options.expanded && options.expanded[hex];
+    if (stack.length === 1 || open) {
+      stack.forEach(function (t, n) {
+        var offset = n === 0 ? {x: 0, y: 0} : {x: (n % 2 ? -1 : 1) * R * 0.45, y: R * 0.38 * (n - (n % 2 ? 0 : 1))};
+        drawToken(layers.tokens, t, c, offset, options);
+      });
+    } else {
+      var top = stack.filter(function (t) {
+        return isSelected(options, ["piece:" + t.name]) || isHighlighted(options, ["piece:" + t.name]);
+      })[0] || stack[0];
+      drawToken(layers.tokens, top, c, {x: 0, y: 0}, options).setAttribute("data-stack-count", String(stack.length));
+    }
+    if (stack.length > 1) drawStackBadge(layers.badges, hex, c, stack.length, open, options);
+  }
+
+  /* Draw the board and the view's tokens into container; returns {tokens}. */
   function draw(container, board, view, options) {
     options = options || {};
     container.textContent = "";
     if (!board || !board.hexes) {
       container.hidden = true;
-      return {tokens: [], facts: facts(view)};
+      return {tokens: []};
     }
     var byId = hexIndex(board);
     var maxX = 0, maxY = 0;
@@ -225,51 +313,29 @@
                                markerHeight: 5, orient: "auto-start-reverse"}, defs);
     el("path", {d: "M0,0 L10,5 L0,10 z", "class": "route-arrow"}, marker);
 
+    var layers = {hexes: el("g", {"class": "hexes"}, svg)};
+    var routeLayer = el("g", {"class": "route"}, svg);
+    layers.ground = el("g", {"class": "ground-units"}, svg);
+    layers.tokens = el("g", {"class": "tokens"}, svg);
+    layers.labels = el("g", {"class": "labels"}, svg);
+    layers.badges = el("g", {"class": "badges"}, svg);
     var weather = findWeather(view);
-    var highlight = {};
-    (options.highlight || []).forEach(function (id) { highlight[String(id)] = true; });
-    var hexLayer = el("g", {"class": "hexes"}, svg);
-    board.hexes.forEach(function (h) {
-      var c = centre(h), id = String(h.id);
-      var cls = ["hex", TERRAIN_CLASS[h.terrain || h.territory] || "t-land-a"];
-      if (h.london) cls.push("london");
-      WEATHER_KEYS.forEach(function (k) { if (weather[k].indexOf(id) !== -1) cls.push("w-" + k); });
-      if (highlight[id]) cls.push("highlight");
-      var poly = el("polygon", {points: corners(c), "class": cls.join(" "), "data-hex": id}, hexLayer);
-      if (options.onHexClick) poly.addEventListener("click", function () { options.onHexClick(id); });
-      text(hexLayer, c.x, c.y - R * 0.55, id, "hex-id");
-      var af = h.airfield;
-      if (af) {
-        var afSide = typeof af === "string" ? af : af.side;
-        el("rect", {x: c.x - R * 0.8, y: c.y + R * 0.2, width: 12, height: 12, rx: 2, "class": "airfield side-" + afSide}, hexLayer);
-        text(hexLayer, c.x - R * 0.8 + 6, c.y + R * 0.2 + 10, "A", "airfield-text");
-      }
-      if (h.city) {
-        el("circle", {cx: c.x + R * 0.55, cy: c.y + R * 0.3, r: 6, "class": "city city-" + (h.city.difficulty || "none")}, hexLayer);
-        text(hexLayer, c.x, c.y + R * 0.85, h.city.name + (h.city.vp !== undefined ? " " + h.city.vp : ""), "city-name");
-      }
-      WEATHER_KEYS.forEach(function (k) {
-        if (weather[k].indexOf(id) !== -1) text(hexLayer, c.x + R * 0.5, c.y - R * 0.1, {clouds: "☁", storms: "⚡", fog: "≋"}[k], "weather-mark");
-      });
-    });
-    if (options.route && options.route.length) drawRoute(el("g", {"class": "route"}, svg), options.route, byId);
+    board.hexes.forEach(function (h) { drawHex(layers, h, weather, options); });
+    if (options.route && options.route.length) drawRoute(routeLayer, options.route, byId);
 
-    var groundLayer = el("g", {"class": "ground-units"}, svg);
-    var tokenLayer = el("g", {"class": "tokens"}, svg);
     var tokens = findTokens(view, byId);
-    var perHex = {}, groundPerHex = {};
+    var stacks = {}, groundPerHex = {};
     tokens.forEach(function (t) {
       if (t.ground) {
         var k = groundPerHex[t.hex] = (groundPerHex[t.hex] || 0) + 1;
-        drawGroundUnit(groundLayer, t, centre(byId[t.hex]), k - 1);
+        drawGroundUnit(layers.ground, t, centre(byId[t.hex]), k - 1, options);
         return;
       }
-      var n = perHex[t.hex] = (perHex[t.hex] || 0) + 1;
-      var offset = n === 1 ? {x: 0, y: 0} : {x: (n % 2 ? -1 : 1) * R * 0.35, y: R * 0.3 * (n - 1)};
-      drawToken(tokenLayer, t, centre(byId[t.hex]), offset);
+      (stacks[t.hex] = stacks[t.hex] || []).push(t);
     });
+    Object.keys(stacks).forEach(function (hex) { drawStack(layers, hex, stacks[hex], centre(byId[hex]), options); });
     container.appendChild(svg);
-    return {tokens: tokens, facts: facts(view)};
+    return {tokens: tokens};
   }
 
   function hexOf(v, byId) { return (typeof v === "number" || typeof v === "string") && byId[String(v)] ? String(v) : null; }
@@ -300,15 +366,40 @@
     return found || [];
   }
 
-  /* A text summary of the drawing for the caption (screen readers and small screens). */
+  /* The pieces in text for the caption (screen readers and small screens); the situation
+   * itself is in words beside the board. */
   function describe(result) {
-    var parts = result.facts.map(function (f) { return f[0].replace(/_/g, " ") + " " + f[1]; });
-    var tokens = result.tokens.map(function (t) {
+    return result.tokens.map(function (t) {
       return t.name + " @" + t.hex + (t.altitude !== undefined ? " " + altitudeText(t.altitude) : "") +
         (typeof t.fuel === "number" ? " fuel " + t.fuel : "") + (t.damaged ? " damaged" : "");
-    });
-    return parts.join(" · ") + (tokens.length ? (parts.length ? " — " : "") + tokens.join("; ") : "");
+    }).join("; ");
   }
 
-  window.NightBoard = {draw: draw, describe: describe, findTokens: findTokens, findRoute: findRoute, hexIndex: hexIndex};
+  var generic = {draw: draw, describe: describe,
+                 route: function (state, board) { return board ? findRoute(state, hexIndex(board)) : []; }};
+
+  // On a phone the legend starts folded, so the board and the moves come first.
+  if (window.matchMedia && window.matchMedia("(max-width: 52rem)").matches) {
+    Array.prototype.forEach.call(document.querySelectorAll("details.legend[open]"), function (d) { d.open = false; });
+  }
+
+  window.NightBoard = {
+    draw: draw, describe: describe, findTokens: findTokens, findRoute: findRoute, hexIndex: hexIndex,
+    el: el, text: text, label: label, pickable: pickable, isHighlighted: isHighlighted, isSelected: isSelected,
+    generic: generic,
+    /* A system's own board module, every key optional (the generic one fills the gaps):
+     *   draw(container, board, view, options) → result; describe(result) → caption text;
+     *   route(state, board) → the hidden route's hexes (replays);
+     *   expand(template action, view) → [{command, label, picks}]: a "template" legal action
+     *     as the concrete commands the board can offer (play page);
+     *   choose(action, play) → true when the module handles the chosen action itself (e.g. adds
+     *     it to a plan it sends later through play.send);
+     *   pickWords(pick, playWords) → a pick in words for the chooser ("hex 0618");
+     *   controls(element, play): fill the module's own controls (#board-controls, under the
+     *     chooser of the play page), called whenever the panel is rendered;
+     *   ownsMoves: true when the system's own controls compose every move (the Duel's), so
+     *     the play page offers no board picks of its own. */
+    register: function (system, drawer) { drawers[system] = Object.assign({}, generic, drawer); },
+    drawer: function (system) { return drawers[system] || generic; }
+  };
 })();

@@ -1,182 +1,243 @@
-/* Replay viewer (issue 7; service.md "Replays"): steps through every event of a finished
- * game with the full state after it, draws the board, lists each event with its VP reasons,
- * overlays the hidden route once the night is over, and shows the dice-seed verification
- * (re-computing sha256(seed) in the browser against the commitment published at creation).
+/* Replay viewer (issue 7, 15; service.md "Replays"): steps through a finished game, a page of
+ * steps at a time (/api/games/{id}/replay/steps/), starting from the step the server rendered;
+ * autoplays at a chosen speed; keeps the address on the step shown (?step=N), so every step has
+ * a link; jumps by night, round and turn; overlays the hidden route once the night is over; and
+ * shows the dice-seed verification (re-computing sha256(seed) in the browser against the
+ * commitment published at creation), loaded after the first state is on screen.
  */
 (function () {
   "use strict";
+  var PAGE = 20;           // steps per request
+  var PREFETCH_AHEAD = 5;  // fetch the next page this many steps before the cached ones run out
   var page = JSON.parse(document.getElementById("page-data").textContent);
+  var words = JSON.parse(document.getElementById("replay-words").textContent);
   var board = JSON.parse(document.getElementById("board-data").textContent);
+  var drawer = NightBoard.drawer(page.system);
   var slider = document.getElementById("step-slider");
   var label = document.getElementById("step-label");
-  var detail = document.getElementById("step-detail");
-  var stateText = document.getElementById("step-state");
   var list = document.getElementById("replay-events");
   var routeToggle = document.getElementById("show-route");
+  var playButton = document.getElementById("autoplay");
+  var speed = document.getElementById("speed");
+  var items = Array.prototype.slice.call(list.querySelectorAll("li"));
   // Events after which the hidden plan is public (the end of a night, or of the game), and
   // the event that commits the next night's plan, hidden again until that night ends.
   var REVEALING = /^(PlanRevealed|RouteRevealed|NightEnded|GameEnded|Revealed)$/;
   var NEW_PLAN = /^(PlanCommitted|RouteCommitted)$/;
-  var VP_KEY = /(^|_)(vp|score|points)($|_)/i;
-  var steps = [];
-  var routeRevealed = [];
-  var byId = board ? NightBoard.hexIndex(board) : {};
+  var steps = {};          // seq → {event, state, outcome, summary}
+  var loading = {};        // page start → promise
+  var current = page.step;
+  var shown = null;        // the step on the board
+  var timer = null;
+  var expanded = {};
 
-  function node(tag, attrs, textContent) {
-    var n = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { n.setAttribute(k, attrs[k]); });
-    if (textContent !== undefined) n.textContent = textContent;
-    return n;
+  function format(template, values) {
+    return String(template).replace(/%\((\w+)\)s/g, function (m, key) { return values[key]; });
   }
 
-  function compact(v) { return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v); }
+  var routeRevealed = (function () {
+    var revealed = false;
+    return items.map(function (li) {
+      if (REVEALING.test(li.dataset.type)) revealed = true;
+      else if (NEW_PLAN.test(li.dataset.type)) revealed = false;
+      return revealed;
+    });
+  })();
 
-  function reasonText(r) {
-    if (!r || typeof r !== "object") return String(r);
-    var value = typeof r.value === "number" ? (r.value > 0 ? "+" : "") + r.value : compact(r.value);
-    return (r.rule || r.reason || compact(r)) + (r.value !== undefined ? ": " + value : "") + (r.per ? " (" + r.per + ")" : "");
-  }
+  function pageStart(seq) { return Math.floor((seq - 1) / PAGE) * PAGE + 1; }
 
-  /* VP lines of an event: the award with its reasons, and any vp/score/points field. */
-  function vpLines(payload) {
-    var lines = [];
-    if (payload && typeof payload.amount === "number" && Array.isArray(payload.reasons)) {
-      lines.push((payload.side || "") + " +" + payload.amount + " VP" + (payload.occasion ? " — " + payload.occasion : ""));
-      payload.reasons.forEach(function (r) { lines.push("· " + reasonText(r)); });
-      if (payload.score_after !== undefined) lines.push("score after: " + payload.score_after);
-      return lines;
+  function load(seq) {
+    if (steps[seq]) return Promise.resolve(steps[seq]);
+    var start = pageStart(seq);
+    if (!loading[start]) {
+      loading[start] = fetch(page.api + "steps/?start=" + start + "&count=" + PAGE, {credentials: "same-origin"})
+        .then(function (r) {
+          if (!r.ok) throw new Error(format(words.unavailable, {status: r.status}));
+          return r.json();
+        })
+        .then(function (data) { data.steps.forEach(function (s) { steps[s.event.seq] = s; }); })
+        .catch(function (err) { delete loading[start]; throw err; });
     }
-    (function walk(obj, prefix) {
-      if (!obj || typeof obj !== "object") return;
-      Object.keys(obj).forEach(function (k) {
-        var v = obj[k];
-        if (VP_KEY.test(k) && (typeof v === "number" || (v && typeof v === "object"))) {
-          lines.push(prefix + k + ": " + compact(v));
-        } else if (/reasons?$/i.test(k)) {
-          (Array.isArray(v) ? v : [v]).forEach(function (r) { lines.push("· " + reasonText(r)); });
-        } else if (v && typeof v === "object" && !Array.isArray(v)) {
-          walk(v, prefix + k + ".");
-        } else if (Array.isArray(v)) {
-          v.forEach(function (item) { if (item && typeof item === "object") walk(item, prefix + k + "[]."); });
-        }
+    return loading[start].then(function () { return steps[seq]; });
+  }
+
+  function prefetch(seq) {
+    var ahead = Math.min(page.version, seq + PREFETCH_AHEAD);
+    if (!steps[ahead]) load(ahead).catch(function () {});
+  }
+
+  function text(id, content) { document.getElementById(id).textContent = content; }
+
+  function render(step) {
+    var seq = shown = step.event.seq;
+    var route = routeToggle.checked && routeRevealed[seq - 1] ? drawer.route(step.state, board) : [];
+    var result = drawer.draw(document.getElementById("board"), board, step.state, {
+      route: route, expanded: expanded,
+      onToggleStack: function (hex) { expanded[hex] = !expanded[hex]; render(step); }
+    });
+    document.getElementById("board").dataset.step = seq;
+    text("board-caption", drawer.describe(result) + (route.length ? " — " + format(words.hidden_route, {route: route.join(" → ")}) : ""));
+    text("step-text", step.event.text);
+    text("step-actor", step.event.actor || "—");
+    text("step-dice", String((step.event.dice || []).length));
+    text("step-state", JSON.stringify(step.state, null, 1));
+    var summary = document.getElementById("step-summary");
+    summary.textContent = "";
+    (step.summary || []).forEach(function (row) {
+      var dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = row[0];
+      dd.textContent = row[1];
+      summary.appendChild(dt);
+      summary.appendChild(dd);
+    });
+  }
+
+  /* Go to a step: the label, list and address follow at once; the board when its state is here
+   * (``redraw``: also when it shows that step already). */
+  function go(seq, redraw) {
+    current = Math.max(1, Math.min(page.version, seq));
+    slider.value = current;
+    var li = items[current - 1];
+    label.textContent = format(words.step_label, {n: current, total: page.version, text: li ? li.textContent : ""});
+    Array.prototype.forEach.call(list.querySelectorAll("[aria-current]"), function (a) { a.removeAttribute("aria-current"); });
+    var link = list.querySelector('a[data-seq="' + current + '"]');
+    if (link) {
+      link.setAttribute("aria-current", "step");
+      // Reading offsets lays the page out: after the frame is drawn, not before the first state.
+      window.requestAnimationFrame(function () {
+        var top = link.parentNode.offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 30) list.scrollTop = top - list.clientHeight / 2;
       });
-    })(payload, "");
-    return lines;
-  }
-
-  function show(index) {
-    index = Math.max(0, Math.min(steps.length - 1, index));
-    slider.value = index;
-    var step = steps[index], e = step.event;
-    label.textContent = "Event " + (index + 1) + " of " + steps.length + ": " + e.type;
-    var route = routeToggle.checked && routeRevealed[index] ? NightBoard.findRoute(step.state, byId) : [];
-    var result = NightBoard.draw(document.getElementById("board"), board, step.state, {route: route});
-    document.getElementById("board-caption").textContent = NightBoard.describe(result) +
-      (route.length ? " — hidden route: " + route.join(" → ") : "");
-    detail.textContent = "";
-    var dl = node("dl", {"class": "facts"});
-    [["Seq", e.seq], ["Type", e.type], ["By", e.actor || "—"], ["Visibility", e.visibility],
-     ["Dice", e.dice ? compact(e.dice) : "—"], ["Command", e.command ? compact(e.command) : "—"]].forEach(function (f) {
-      dl.appendChild(node("dt", {}, f[0]));
-      dl.appendChild(node("dd", {}, String(f[1])));
-    });
-    detail.appendChild(dl);
-    var vp = vpLines(e.payload);
-    if (vp.length) {
-      var ul = node("ul", {"class": "vp-lines"});
-      vp.forEach(function (l) { ul.appendChild(node("li", {}, l)); });
-      detail.appendChild(node("h3", {}, "Victory points"));
-      detail.appendChild(ul);
     }
-    detail.appendChild(node("pre", {"class": "payload"}, JSON.stringify(e.payload, null, 1)));
-    if (step.outcome) detail.appendChild(node("p", {"class": "outcome"}, "Outcome: " + compact(step.outcome)));
-    stateText.textContent = JSON.stringify(step.state, null, 1);
-    Array.prototype.forEach.call(list.querySelectorAll("[aria-current]"), function (b) { b.removeAttribute("aria-current"); });
-    var current = list.querySelector('[data-index="' + index + '"]');
-    if (current) current.setAttribute("aria-current", "step");
+    followJump(current);
+    var address = "?step=" + current;
+    document.getElementById("step-link").setAttribute("href", address);
+    window.history.replaceState(null, "", address);
+    var wanted = current;
+    return load(current).then(function (step) {
+      if (wanted === current && (redraw || shown !== current)) render(step);
+      prefetch(current);
+    }).catch(function (err) { label.textContent = String(err.message || err); });
   }
 
-  function fillList() {
-    steps.forEach(function (step, i) {
-      var li = node("li", {value: step.event.seq});
-      var b = node("button", {type: "button", "class": "link", "data-index": i}, step.event.type);
-      b.addEventListener("click", function () { show(i); });
-      li.appendChild(b);
-      var vp = vpLines(step.event.payload);
-      if (vp.length) li.appendChild(node("span", {"class": "vp"}, " " + vp.join("; ")));
-      list.appendChild(li);
+  /* The jump list shows the latest night, round or turn at or before the step. */
+  function followJump(seq) {
+    var jump = document.getElementById("jump");
+    if (!jump) return;
+    var best = null;
+    Array.prototype.forEach.call(jump.options, function (o) {
+      var at = parseInt(o.value, 10);
+      if (at <= seq && (!best || at >= parseInt(best.value, 10))) best = o;
     });
+    if (best) jump.value = best.value;
+  }
+
+  function stop() {
+    if (timer) window.clearTimeout(timer);
+    timer = null;
+    playButton.textContent = words.play;
+    playButton.setAttribute("aria-pressed", "false");
+  }
+
+  function tick() {
+    if (current >= page.version) {
+      stop();
+      return;
+    }
+    go(current + 1).then(function () {
+      if (timer) timer = window.setTimeout(tick, parseInt(speed.value, 10));
+    });
+  }
+
+  function play() {
+    if (current >= page.version) go(1);
+    playButton.textContent = words.pause;
+    playButton.setAttribute("aria-pressed", "true");
+    timer = window.setTimeout(tick, parseInt(speed.value, 10));
   }
 
   function hex(buffer) {
     return Array.prototype.map.call(new Uint8Array(buffer), function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
+  function node(tag, attrs, content) {
+    var n = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { n.setAttribute(k, attrs[k]); });
+    if (content !== undefined) n.textContent = content;
+    return n;
+  }
+
   function verification(data) {
     var box = document.getElementById("verify-text");
-    var created = steps.length ? steps[0].event.payload : {};
-    var ok = data.verified ? "verified" : "NOT verified";
-    box.textContent = "Server check: " + ok + " — seed " + (data.seed_verified ? "matches" : "does not match") +
-      " its commitment; " + data.rolls_checked + " dice re-derived from the seed." +
-      (data.problems && data.problems.length ? " Problems: " + data.problems.join("; ") : "");
+    box.textContent = data.verified ? format(words.verified, {rolls: data.rolls_checked})
+      : format(words.not_verified, {problems: (data.problems || []).join("; ")});
     box.className = data.verified ? "ok" : "error";
-    var seedLine = node("p", {}, "Seed: ");
+    var seedLine = node("p", {}, words.seed + " ");
     seedLine.appendChild(node("code", {id: "seed"}, data.seed || "—"));
-    seedLine.appendChild(document.createTextNode(" · commitment sha256(seed): "));
-    seedLine.appendChild(node("code", {}, created.seed_commitment || "—"));
+    seedLine.appendChild(document.createTextNode(" · " + words.commitment + " "));
+    seedLine.appendChild(node("code", {}, data.seed_commitment || "—"));
     box.parentNode.appendChild(seedLine);
     var own = node("p", {id: "browser-check"}, "");
     box.parentNode.appendChild(own);
     if (data.seed && window.crypto && crypto.subtle) {
       crypto.subtle.digest("SHA-256", new TextEncoder().encode(data.seed)).then(function (d) {
-        var match = hex(d) === created.seed_commitment;
-        own.textContent = "Your browser re-computed sha256(seed): " + (match ? "matches the commitment ✓" : "does NOT match ✗");
+        var match = hex(d) === data.seed_commitment;
+        own.textContent = match ? words.browser_match : words.browser_mismatch;
         own.className = match ? "ok" : "error";
       });
     } else {
-      own.textContent = "This browser cannot re-compute the hash here (no Web Crypto); check it yourself with sha256.";
+      own.textContent = words.no_crypto;
     }
   }
 
   function onKey(event) {
-    if (!steps.length) return;
     var t = event.target;
     // Form fields (the slider included) handle their own arrow keys.
     if (t.closest && t.closest("input, textarea, select")) return;
-    var i = parseInt(slider.value, 10), to = null;
-    if (event.key === "ArrowRight" || event.key === "ArrowDown") to = i + 1;
-    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") to = i - 1;
-    else if (event.key === "Home") to = 0;
-    else if (event.key === "End") to = steps.length - 1;
+    var to = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") to = current + 1;
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") to = current - 1;
+    else if (event.key === "Home") to = 1;
+    else if (event.key === "End") to = page.version;
     if (to === null) return;
     event.preventDefault();
-    show(to);
+    stop();
+    go(to);
   }
 
-  fetch(page.api, {credentials: "same-origin"}).then(function (r) {
-    if (!r.ok) throw new Error("replay not available (" + r.status + ")");
+  // The step the server rendered is drawn first, before anything else is set up.
+  steps[page.step] = JSON.parse(document.getElementById("step-data").textContent);
+  render(steps[page.step]);
+  if (window.performance && performance.mark) performance.mark("replay-first-state");  // bench/bench_replay_page.py
+  if (!items.some(function (li) { return NEW_PLAN.test(li.dataset.type); })) routeToggle.parentNode.hidden = true;
+  document.getElementById("step-links").hidden = true;
+  document.getElementById("replay-controls").hidden = false;
+  var jumpButton = document.getElementById("jump-go");
+  if (jumpButton) jumpButton.hidden = true;
+  go(page.step);
+
+  slider.addEventListener("input", function () { stop(); go(parseInt(slider.value, 10)); });
+  document.getElementById("step-first").addEventListener("click", function () { stop(); go(1); });
+  document.getElementById("step-prev").addEventListener("click", function () { stop(); go(current - 1); });
+  document.getElementById("step-next").addEventListener("click", function () { stop(); go(current + 1); });
+  document.getElementById("step-last").addEventListener("click", function () { stop(); go(page.version); });
+  playButton.addEventListener("click", function () { if (timer) stop(); else play(); });
+  routeToggle.addEventListener("change", function () { go(current, true); });
+  var jump = document.getElementById("jump");
+  if (jump) jump.addEventListener("change", function () { stop(); go(parseInt(jump.value, 10)); });
+  list.addEventListener("click", function (event) {
+    var link = event.target.closest("a[data-seq]");
+    if (!link) return;
+    event.preventDefault();
+    stop();
+    go(parseInt(link.dataset.seq, 10));
+  });
+  document.addEventListener("keydown", onKey);
+
+  fetch(page.api + "verification/", {credentials: "same-origin"}).then(function (r) {
+    if (!r.ok) throw new Error(format(words.unavailable, {status: r.status}));
     return r.json();
-  }).then(function (data) {
-    steps = data.steps || [];
-    var revealed = false;
-    routeRevealed = steps.map(function (s) {
-      if (REVEALING.test(s.event.type)) revealed = true;
-      else if (NEW_PLAN.test(s.event.type)) revealed = false;
-      return revealed;
-    });
-    slider.max = Math.max(0, steps.length - 1);
-    document.getElementById("replay-controls").hidden = false;
-    verification(data);
-    fillList();
-    slider.addEventListener("input", function () { show(parseInt(slider.value, 10)); });
-    document.getElementById("step-first").addEventListener("click", function () { show(0); });
-    document.getElementById("step-prev").addEventListener("click", function () { show(parseInt(slider.value, 10) - 1); });
-    document.getElementById("step-next").addEventListener("click", function () { show(parseInt(slider.value, 10) + 1); });
-    document.getElementById("step-last").addEventListener("click", function () { show(steps.length - 1); });
-    routeToggle.addEventListener("change", function () { show(parseInt(slider.value, 10)); });
-    document.addEventListener("keydown", onKey);
-    show(0);
-  }).catch(function (err) {
+  }).then(verification).catch(function (err) {
     var box = document.getElementById("verify-text");
     box.textContent = String(err.message || err);
     box.className = "error";

@@ -84,3 +84,45 @@ def advance(game, players: dict, steps: int, stop=None, choose=None):
                                 command=choose(actions) if choose else actions[0],
                                 expected_version=game.version, side=side)
     return Game.objects.get(pk=game.pk)
+
+
+def offered(page) -> list[dict]:
+    """The legal actions the play page offers now (its #actions-data: command, label, picks, quick)."""
+    import json
+
+    return json.loads(page.locator("#actions-data").text_content())
+
+
+def page_version(page) -> int:
+    return int(page.locator("#game-version").text_content())
+
+
+def wait_version_above(page, version: int) -> None:
+    page.wait_for_function(f"Number(document.getElementById('game-version').textContent) > {version}")
+
+
+def click_board(page, pick: str) -> None:
+    """Click what the board draws for a pick: a piece (``piece:<id>``) or a hex (``hex:<id>``).
+    A hex under a piece is clicked through the piece, which carries the hex's pick too."""
+    kind, value = pick.split(":", 1)
+    target = page.locator(f'svg [data-token="{value}"]').first if kind == "piece" else \
+        page.locator(f'svg polygon[data-hex="{value}"]')
+    target.click(force=kind == "hex")
+
+
+def click_action(page, action: dict, sent: bool = True) -> None:
+    """Choose ``action`` (an entry of ``offered``) by clicking only: its board picks, then its
+    button in the chooser; an action without picks is a button of its own. With ``sent``,
+    waits until the game has moved on."""
+    version = page_version(page)
+    if action["picks"]:
+        for i, pick in enumerate(action["picks"]):
+            already = page.locator("#pick-box .pick-state").text_content()
+            if i == 0 and pick.split(":", 1)[1] in already:  # the only piece to act with is chosen already
+                continue
+            click_board(page, pick)
+        page.locator("#pick-box").get_by_role("button", name=action["label"], exact=True).click()
+    else:
+        page.locator(".quick-actions").get_by_role("button", name=action["label"], exact=True).click()
+    if sent:
+        wait_version_above(page, version)

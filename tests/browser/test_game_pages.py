@@ -131,3 +131,22 @@ def test_game_list_filters_by_status_and_hides_private_games(users):
     everything = Client().get("/games/").content.decode()
     assert str(private.pk)[:8] not in everything
     assert str(private.pk)[:8] in logged_in(users["alice"]).get("/games/").content.decode()
+
+
+def test_game_endings_and_the_log_filter_work_without_javascript(users):
+    """issue 15: the page's resign / abort buttons post to the same service as the API; the
+    event log filters by category on the server."""
+    game = race(users)
+    alice, bob = logged_in(users["alice"]), logged_in(users["bob"])
+    alice.post(f"/games/{game.pk}/end/", {"what": "abort"})
+    assert "alice proposes to abort this game." in bob.get(f"/games/{game.pk}/").content.decode()
+    bob.post(f"/games/{game.pk}/end/", {"what": "abort"})
+    assert Game.objects.get(pk=game.pk).status == "aborted"
+    refused = alice.post(f"/games/{game.pk}/end/", {"what": "resign"}, follow=True).content.decode()
+    assert "moved on before your command arrived" in refused  # 409: the game is over, nothing appended
+    only_game = alice.get(f"/games/{game.pk}/?log=game").content.decode()
+    log = only_game.split('id="event-log"')[1].split("</ol>")[0]
+    assert "The game is aborted" in log and "proposes to abort" in log and "Roll" not in log
+    rematch = race(users)
+    alice.post(f"/games/{rematch.pk}/end/", {"what": "resign"})
+    assert Game.objects.get(pk=rematch.pk).outcome["loser"] == "a"

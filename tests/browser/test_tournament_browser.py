@@ -53,9 +53,10 @@ def test_bracket_standings_and_pairing_pages(live_server, db, new_context, shot)
     page.get_by_role("link", name="Winter double elimination").click()
     assert page.get_by_role("heading", name="Losers' bracket").count() == 1
     assert page.locator(".match").count() == len(double.state.pairings)
-    assert "Warning:" in page.locator(f"#pairing-{double.state.pairings[first]['key']}").inner_text()
+    box = page.locator(f"#pairing-{double.state.pairings[first]['key']}")
+    assert box.get_by_role("img", name="Warning: Foul language").count() == 1
     shot(page, "tournament-double-elimination")
-    page.locator(f"#pairing-{double.state.pairings[first]['key']} a").click()
+    box.get_by_role("link", name="Details").click()
     assert page.get_by_role("heading", name="How the points were scored").count() == 1
     assert "Knowledge test: pilot1 9, pilot8 5." in page.content()
     shot(page, "tournament-pairing")
@@ -70,3 +71,21 @@ def test_bracket_standings_and_pairing_pages(live_server, db, new_context, shot)
     assert phone.get_by_role("heading", name="Round 3").count() == 1
     shot(phone, "tournament-swiss-phone")
     assert elimination.pk
+
+    big = Sim("double-elimination", [f"player-{i:02d}" for i in range(1, 65)], scoring="games")
+    big.start_round()
+    big.play_open(lambda p, leg: sorted((p["a"], p["b"]))[0 if sum(map(ord, p["key"])) % 4 else 1])
+    large = stored(big, league, "Open 64 double elimination", "double-elimination", "games")
+    page.goto(f"{live_server.url}/tournaments/{large.pk}/")
+    assert page.get_by_role("heading", name="Grand final", exact=True).count() >= 1
+    shot(page, "tournament-double-elimination-64")
+    phone.goto(f"{live_server.url}/tournaments/{large.pk}/")
+    shot(phone, "tournament-double-elimination-64-phone")
+    page.goto(f"{live_server.url}/tournaments/{elimination.pk}/embed/")
+    assert page.get_by_role("navigation").count() == 0 and page.locator(".match").count() == len(double.state.pairings)
+    shot(page, "tournament-embed")
+
+    opening = stored(Sim("swiss", ["ace", "bee", "cat"], scoring="games"), league, "Summer Swiss", "swiss", "games")
+    phone.goto(f"{live_server.url}/tournaments/{opening.pk}/")
+    assert phone.get_by_role("heading", name="Entrants").count() == 1 and phone.locator("table.standings").count() == 0
+    shot(phone, "tournament-registration-phone")

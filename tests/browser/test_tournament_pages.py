@@ -30,10 +30,13 @@ def test_double_elimination_draws_winners_losers_and_final_columns():
     sim.play_open(first_seed_wins)
     context = pages.arrange(sim.state, 1)
     assert [s["stage"] for s in context["diagram"]] == ["winners", "losers", "final"]
-    assert [len(r["pairings"]) for r in context["diagram"][0]["rounds"]] == [4, 2, 1]
+    assert [len(column) for column in context["diagram"][0]["columns"]] == [4, 2, 1]
+    assert context["diagram"][0]["titles"] == ["Winners' quarter-finals", "Winners' semi-finals", "Winners' final"]
+    assert context["diagram"][1]["titles"][-1] == "Losers' final"
+    assert context["diagram"][2]["titles"] == ["Grand final"]  # the reset was not needed
     html = render(sim.state)
     assert "Winners&#x27; bracket" in html and "Losers&#x27; bracket" in html and "Grand final" in html
-    assert "Champion: p01" in html
+    assert 'Champion: <a href="/players/p01/">p01</a>' in html
 
 
 def test_round_robin_cross_table_is_mirrored():
@@ -70,7 +73,8 @@ def test_penalty_is_shown_on_the_pairing_it_affects():
     context = pages.arrange(sim.state, 1)
     affected = [p for r in context["bracket"]["rounds"] for p in r["pairings"] if p["penalties"]]
     assert [p["id"] for p in affected] == [pid]
-    assert f"Warning: {entrant} (stalling)" in render(sim.state)
+    html = render(sim.state)
+    assert 'class="card card-warning" title="Warning: Undue delay (stalling)"' in html
 
 
 def test_pairing_scoring_explains_polish_split_by_knowledge_test():
@@ -84,21 +88,26 @@ def test_pairing_scoring_explains_polish_split_by_knowledge_test():
     bracket = pages.projections.bracket_of(sim.state, 1)
     pairing = pages.find_pairing(bracket, pid)
     lines = pages.pairing_scoring(sim.state, pairing, "polish")
-    assert lines[0].startswith("Game 1") and "won by p01" in lines[0]
+    assert lines[0] == "Match (a: p01, b: p02): won by p01, played to the end."
     assert "won by p02" in lines[1]
     assert "Knowledge test: p01 9, p02 7." in lines
-    assert lines[-1] == "Score 1:1 → points 2:1 (decided)."
+    assert lines[-1] == "Score 1:1 → points 2:1. Finished (knowledge test)."
 
 
 def test_registration_lists_entrants_then_round_one_shows_the_bye_and_planned_final():
     sim = Sim("single-elimination", names(3), scoring="polish")
     before = pages.arrange(sim.state, 1)
-    assert before["diagram"] == [] and len(before["standings"]["rows"]) == 3
+    assert before["diagram"] == [] and before["registration"] and [e["name"] for e in before["entrants"]] == names(3)
+    html = render(sim.state)
+    assert "Entrants" in html and "Standings" not in html  # not an all-zero standings table
     sim.start_round()
-    rounds = pages.arrange(sim.state, 1)["diagram"][0]["rounds"]
-    assert any(p["bye"] for p in rounds[0]["pairings"])
-    assert rounds[-1]["pairings"][0]["id"] is None  # the final is planned, not created yet
-    assert "bye" in render(sim.state)
+    columns = pages.arrange(sim.state, 1)["diagram"][0]["columns"]
+    assert any(c["pairing"]["bye"] for c in columns[0])
+    final = columns[-1][0]["pairing"]
+    assert final["id"] is None and final["name"] == "Final"  # planned, not created yet
+    assert [e["placeholder"] for e in final["entries"]] == ["Winner of Semi-final 1", None] or \
+        [e["placeholder"] for e in final["entries"]] == [None, "Winner of Semi-final 2"]
+    assert "Bye" in render(sim.state)
 
 
 def test_tournament_page_view_is_404_for_a_private_tournament_to_strangers(db, client):

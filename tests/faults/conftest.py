@@ -5,6 +5,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,26 +22,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def live_gunicorn(transactional_db):
-    """``http://127.0.0.1:<port>`` of two gunicorn workers (tasks inline, ``dice-race`` known)."""
-    if connection.vendor != "postgresql":
-        pytest.skip("the live server runs on the PostgreSQL test database (set DATABASE_URL)")
+@contextmanager
+def serving(args: list[str], env: dict, name: str):
+    """``http://127.0.0.1:<port>`` of ``python -m <args> -b 127.0.0.1:<port>`` while inside."""
     port = free_port()
-    log = ROOT / "artifacts" / f"gunicorn-faults-{port}.log"
+    log = ROOT / "artifacts" / f"{name}-{port}.log"
     log.parent.mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-    env.update(DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
-               NIGHTDUEL_EXTRA_SYSTEMS="dice-race=tests.doubles:SYSTEM", THROTTLE_COMMANDS="100000/min")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", "2", "-b", f"127.0.0.1:{port}", "--timeout", "60"],
-        cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT,
-    )
+    process = subprocess.Popen([sys.executable, "-m", *args, "-b", f"127.0.0.1:{port}"],
+                               cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
         while True:
             if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"gunicorn did not start: see {log}")
+                raise RuntimeError(f"{args[0]} did not start: see {log}")
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
                 break
@@ -50,3 +44,15 @@ def live_gunicorn(transactional_db):
     finally:
         process.terminate()
         process.wait(30)
+
+
+@pytest.fixture
+def live_gunicorn(transactional_db):
+    """``http://127.0.0.1:<port>`` of two gunicorn workers (tasks inline, ``dice-race`` known)."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the live server runs on the PostgreSQL test database (set DATABASE_URL)")
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    env.update(DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
+               NIGHTDUEL_EXTRA_SYSTEMS="dice-race=tests.doubles:SYSTEM", THROTTLE_COMMANDS="100000/min")
+    with serving(["gunicorn", "config.wsgi", "-w", "2", "--timeout", "60"], env, "gunicorn-faults") as url:
+        yield url

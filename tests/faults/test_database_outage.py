@@ -25,6 +25,7 @@ from rest_framework.authtoken.models import Token
 
 from game import services
 from game.models import Game, IdempotencyRecord, StoredEvent
+from tests.database_owner import as_owner
 from tests.doubles import RACE
 from tests.worker import wait_until
 
@@ -60,7 +61,7 @@ def ensure_postgres_running() -> None:
 
 
 def kill_server_connections() -> None:
-    with connection.cursor() as cursor:
+    with as_owner(), connection.cursor() as cursor:  # the servers' login role: only it may end them
         cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                        "WHERE datname = current_database() AND pid <> pg_backend_pid()")
 

@@ -61,6 +61,12 @@ def player_headers() -> dict:
     return {"Authorization": f"Token {Token.objects.get_or_create(user=user)[0].key}"}
 
 
+@pytest.fixture(autouse=True)
+def streams_end_at_once(settings):
+    """A live stream read in-process would never end: here it says what it has now and closes."""
+    settings.NIGHTDUEL_STREAM_MAX_SECONDS = 0
+
+
 @pytest.fixture
 def test_transaction_kept_open():
     """Requests go straight to the WSGI app, so, as Django's test client does, stop the request

@@ -14,6 +14,7 @@ from game import services
 from game.models import Snapshot, StoredEvent
 from game.store import ConcurrencyError, NewEvent, append_events, current_version
 from tests.conftest import client_for
+from tests.database_owner import as_owner
 from tests.doubles import RACE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,7 +35,7 @@ def test_append_assigns_seq_1_to_n_and_rejects_a_stale_expected_version():
 def test_the_database_rejects_update_and_delete_on_events(sql):
     append_events("s-2", 0, [NewEvent("A")])
     with pytest.raises(DatabaseError, match="append-only"):
-        with transaction.atomic(), connection.cursor() as cursor:
+        with as_owner(), transaction.atomic(), connection.cursor() as cursor:  # the trigger binds even the owner
             cursor.execute(sql)
     assert StoredEvent.objects.get(stream="s-2").type == "A"
 
@@ -46,8 +47,8 @@ def test_the_embedded_sqlite_database_rejects_update_and_delete_too(tmp_path, sq
     env["DATABASE_URL"] = f"sqlite:///{path}"
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     db = sqlite3.connect(path)
-    db.execute("INSERT INTO events (stream, seq, type, payload, actor, visibility, recorded_at) "
-               "VALUES ('s', 1, 'A', '{}', '', 'public', '2026-01-01')")
+    db.execute("INSERT INTO events (stream, seq, type, payload, actor, visibility, recorded_at, hash) "
+               "VALUES ('s', 1, 'A', '{}', '', 'public', '2026-01-01', '')")
     db.commit()
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         db.execute(sql)

@@ -97,3 +97,64 @@ def play_solo(player, score: int):
                             expected_version=1)
     game.refresh_from_db()
     return game
+
+
+TABLE = "table-race"
+
+
+class TableRace:
+    """Two to five seats ``p1``…``pN`` (setup ``players``); ``p1`` ends the game with everybody's
+    finishing place, which the engine reports through the optional ``placings`` hook."""
+
+    name = TABLE
+    ruleset_version = "table-race/1"
+    sides = ("p1", "p2", "p3", "p4", "p5")
+
+    @staticmethod
+    def sides_for(setup):
+        return tuple(f"p{i}" for i in range(1, setup.get("players", 3) + 1))
+
+    def initial_state(self, setup, rng):
+        return {"places": None}
+
+    def decide(self, state, command, side, rng):
+        if command.get("type") != "finish" or not isinstance(command.get("places"), dict):
+            return RuleViolation("malformed_command", "finish needs everybody's place")
+        return [Event("Finished", {"places": command["places"]})]
+
+    def evolve(self, state, event):
+        return {"places": dict(event.payload["places"])}
+
+    def view(self, state, side):
+        return dict(state)
+
+    def outcome(self, state):
+        places = state["places"]
+        if places is None:
+            return None
+        first = [side for side, place in places.items() if place == 1]
+        return {"winner": first[0] if len(first) == 1 else None, "places": places}
+
+    @staticmethod
+    def placings(outcome):
+        return outcome.get("places")
+
+    def to_move(self, state):
+        return [] if state["places"] else ["p1"]
+
+    def legal_actions(self, state, side):
+        return [{"type": "finish", "places": {}}]
+
+
+register_system(TABLE, TableRace())
+
+
+def play_table(players: list, places: list[int]):
+    """A finished table-race game: ``players[i]`` in seat ``p{i+1}`` finishing ``places[i]``."""
+    seats = {f"p{i}": user for i, user in enumerate(players, start=1)}
+    game = services.create_game(system_name=TABLE, setup={"players": len(players)}, players=seats,
+                                created_by=players[0])
+    services.submit_command(game_id=game.pk, user=players[0], expected_version=1, command={
+        "type": "finish", "places": {f"p{i}": place for i, place in enumerate(places, start=1)}})
+    game.refresh_from_db()
+    return game

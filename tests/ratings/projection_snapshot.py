@@ -6,10 +6,11 @@ def projection_snapshot() -> dict:
     return {
         "results": sorted(RatedResult.objects.values_list(
             "game_id", "result_seq", "event_id", "system", "kind", "ending", "note", "finished_at",
-            "first_player_id", "first_side", "second_player_id", "second_side", "score")),
+            "first_player_id", "first_side", "second_player_id", "second_side", "score", "placings")),
         "changes": sorted(RatingChange.objects.values_list(
             "result__game_id", "result__result_seq", "system", "event_id", "player_id", "opponent_id", "side",
-            "score", "expected", "k", "games_before", "rating_before", "rating_after", "peak_after")),
+            "score", "expected", "k", "games_before", "rating_before", "rating_after", "peak_after", "placing",
+            "players")),
         "ratings": sorted(PlayerRating.objects.values_list(
             "system", "player_id", "rating", "peak", "games", "wins", "draws", "losses")),
         "ledgers": sorted(RatingLedger.objects.values_list("system", "last_event_id")),

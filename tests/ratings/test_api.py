@@ -190,8 +190,8 @@ def test_schema_documents_the_ratings_endpoints(db):
     paths = client_for(None).get("/api/schema/?format=json").json()["paths"]
     for path in ["/api/ratings/{system}/leaderboard/", "/api/ratings/{system}/side-advantage/",
                  "/api/ratings/{system}/solo-leaderboard/", "/api/ratings/rebuild/", "/api/players/{player_id}/ratings/",
-                 "/api/leagues/", "/api/leagues/{league_id}/seasons/",
-                 "/api/leagues/{league_id}/seasons/{season_id}/table/"]:
+                 "/api/leagues/", "/api/leagues/{league}/seasons/",
+                 "/api/leagues/{league}/seasons/{season_id}/table/"]:
         assert path in paths, path
 
 

@@ -186,3 +186,20 @@ def players(db):
 ])
 def test_elo_score_of_an_outcome(outcome, score):
     assert elo_score(outcome, "a", "b") == score
+
+
+def test_rebuild_builds_again_the_indexes_it_drops_while_loading(users):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("indexes are dropped during the rebuild on PostgreSQL only")
+    play(users["alice"], users["bob"])
+
+    def indexes():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename LIKE 'ratings_%%'")
+            return sorted(cursor.fetchall())
+
+    before = indexes()
+    assert rebuilt_equals_incremental()
+    assert indexes() == before and len(before) > 10

@@ -35,6 +35,6 @@ def world(db) -> World:
     campaign = campaigns.start_campaign(system="nightfighter-solo", setup={"ladder": ["HS1"]},
                                         player=users["player"])
     ids = {"game_id": game.pk, "tournament_id": tournament.pk, "username": "alice", "player_id": users["player"].pk,
-           "league_id": league.pk, "slug": league.slug, "season_id": season.pk, "campaign_id": campaign.pk,
+           "league": league.slug, "slug": league.slug, "season_id": season.pk, "campaign_id": campaign.pk,
            "system": RACE}
     return World(users, game, tournament, ids)

@@ -20,7 +20,9 @@ from tests.conftest import client_for
 from tests.doubles import RACE
 from tests.security.endpoints import fill, routes
 from tests.security.roles import ROLES
+from tests.tournament.conftest import win_game
 from tournament import services as tournaments
+from notifications.models import Notification, NotificationPreference, WebhookDelivery, WebhookEndpoint
 from tournament.models import Tournament
 
 OPEN_WRITES = {"api/auth/token/"}
@@ -78,6 +80,13 @@ def started(world):
     world.ids["pairing_id"] = next(iter(tournaments.start_round(world.tournament.pk, "olga").pairings))
 
 
+def played(world):
+    """A pairing with a result to dispute: its first game is over."""
+    started(world)
+    state = tournaments.load_state(world.tournament)
+    win_game(state.pairings[world.ids["pairing_id"]]["games"][1]["game_id"], "alice")
+
+
 def penalised(world):
     started(world)
     _, penalty = tournaments.issue_penalty(world.tournament.pk, "bob", "stalling", "slow", "rita")
@@ -101,9 +110,23 @@ def exported_elsewhere(world):
         transaction.set_rollback(True)
 
 
+def notified(world):
+    """An unread notification for everybody, so marking read changes something."""
+    Notification.objects.bulk_create(Notification(user=u, kind="your_move", key="k", url="/")
+                                     for u in world.users.values())
+
+
+def hooked(world):
+    """A webhook of the tournament with one delivery whose URL is refused at once (no traffic)."""
+    endpoint = WebhookEndpoint.objects.create(tournament=world.tournament, url="http://127.0.0.1:9/hook", secret="s")
+    delivery = WebhookDelivery.objects.create(endpoint=endpoint, event="round_started", key="k", payload={},
+                                              status=WebhookDelivery.Status.FAILED)
+    world.ids.update(webhook_id=endpoint.pk, delivery_id=delivery.pk)
+
+
 G = "api/games/<uuid:game_id>/"
 T = "api/tournaments/<int:tournament_id>/"
-L = "api/leagues/<int:league_id>/"
+L = "api/leagues/<str:league>/"
 C = "api/campaigns/<uuid:campaign_id>/"
 ENTRANT = T + "entrants/<str:username>/"
 # A private running game: its players see it; referees and league admins see everything but
@@ -122,8 +145,16 @@ MATRIX = {
     #                                            body, arrange)
     ("get", G):                              Row(GAME_VIEWERS),
     ("get", G + "events/"):                  Row(GAME_VIEWERS),
+    ("get", G + "stream/"):                  Row(GAME_VIEWERS),
     ("get", G + "replay/"):                  Row((404, 404, 409, 404, 409, 409)),
     ("get", G + "export/"):                  Row((404, 404, 409, 404, 409, 409)),
+    ("get", G + "replay/steps/"):            Row((404, 404, 409, 404, 409, 409)),
+    ("get", G + "replay/verification/"):     Row((404, 404, 409, 404, 409, 409)),
+    # Only a player ends a game (issue 15): resigns, proposes an abort; claims on time only when
+    # the clock has run out (this game has none: 422, nothing stored).
+    ("post", G + "resign/"):                 Row((401, 404, 403, 404, 403, 201)),
+    ("post", G + "abort/"):                  Row((401, 404, 403, 404, 403, 201)),
+    ("post", G + "claim-timeout/"):          Row((401, 404, 403, 404, 403, 422)),
     ("post", G + "commands/"):               Row((401, 404, 403, 404, 403, 201),
                                                  {"expected_version": 1, "command": {"type": "roll"}}),
     # Only a player of the new game, or a league admin, creates it.
@@ -139,9 +170,13 @@ MATRIX = {
     ("get", T):                              Row(TOURNAMENT_VIEWERS),
     ("patch", T):                            Row((404, 404, 403, 200, 200, 403), {"name": "Renamed"}),
     ("delete", T):                           Row((404, 404, 403, 200, 200, 403), {"reason": "rain"}),
+    # The league's organisers attach its tournaments to its seasons.
+    ("put", T + "season/"):                  Row((404, 404, 403, 200, 200, 403), {"season": "{season_id}"}),
     # Only league admins appoint referees.
     ("put", T + "referees/"):                Row((404, 404, 403, 403, 200, 403), {"referees": ["rita", "carol"]}),
     ("get", T + "events/"):                  Row(TOURNAMENT_VIEWERS),
+    ("get", T + "stream/"):                  Row(TOURNAMENT_VIEWERS),
+    ("get", T + "webhooks/"):                Row((404, 404, 403, 200, 200, 403)),
     ("get", T + "entrants/"):                Row(TOURNAMENT_VIEWERS),
     ("post", T + "entrants/"):               Row(ORGANISERS, {"username": "carol"}),
     # alice withdraws or checks in herself; organisers do it for her; a referee may not.
@@ -162,7 +197,7 @@ MATRIX = {
     ("post", T + "knowledge-tests/"):        Row((404, 404, 201, 201, 201, 403), {"entrant": "alice", "score": 17}),
     ("get", T + "decisions/"):               Row(TOURNAMENT_VIEWERS),
     ("post", T + "decisions/"):              Row(REFEREES, {"pairing_id": "{pairing_id}", "kind": "dispute",
-                                                            "reason": "claimed a misroll"}, started),
+                                                            "reason": "claimed a misroll"}, played),
 
     # Leagues, seasons and recomputed ratings are the league admin's; tables are public.
     ("post", "api/ratings/rebuild/"):        Row((401, 403, 403, 403, 202, 403), arrange=stale_rating),
@@ -178,6 +213,16 @@ MATRIX = {
     ("post", C + "nights/"):                 Row((401, 403, 403, 403, 403, 201), {"expected_version": 1}),
 
     ("post", "api/auth/token/"):             Row(EVERYONE, {"username": "alice", "password": "pw-alice"}),
+
+    # Notifications: one's own only. Webhooks: the tournament's organisers, the league's admins.
+    ("post", "api/notifications/read/"):     Row((401,) + (200,) * 5, arrange=notified),
+    ("put", "api/notifications/preferences/"): Row((401,) + (200,) * 5, {"clock_low": {"in_page": True,
+                                                                                      "by_email": False}}),
+    ("post", T + "webhooks/"):               Row(ORGANISERS, {"url": "https://8.8.8.8/hook"}),
+    ("post", L + "webhooks/"):               Row(LEAGUE_ADMINS, {"url": "https://8.8.8.8/hook"}),
+    ("delete", "api/webhooks/<int:webhook_id>/"): Row((401, 404, 404, 204, 204, 404), arrange=hooked),
+    ("post", "api/webhook-deliveries/<uuid:delivery_id>/resend/"): Row((401, 404, 404, 202, 202, 404),
+                                                                       arrange=hooked),
 }
 
 
@@ -187,7 +232,11 @@ def snapshot() -> tuple:
             list(League.objects.order_by("name", "organisers__username").values_list("name", "organisers__username")),
             Season.objects.count(),
             list(Tournament.referees.through.objects.order_by("pk").values_list("tournament_id", "user_id")),
-            PlayerRating.objects.count())
+            PlayerRating.objects.count(),
+            Notification.objects.filter(read_at__isnull=True).count(),
+            list(NotificationPreference.objects.values_list("user_id", "kind", "in_page", "by_email")),
+            WebhookEndpoint.objects.count(),
+            list(WebhookDelivery.objects.values_list("pk", "status", "attempts")))
 
 
 def send(client, method: str, url: str, body, ids: dict):

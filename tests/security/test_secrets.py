@@ -10,6 +10,7 @@ secrets are where they belong (the owner's view; the replay once revealed), and 
 scan finds a seed once the end has revealed it. A tournament referee's sight of its games'
 hidden events follows the appointment.
 """
+import itertools
 import json
 
 import pytest
@@ -19,6 +20,7 @@ from game.folding import load_aggregate
 from game.models import Game
 from game.rules.dice import seed_commitment
 from game.rules.registry import get_system
+from game.streaming import KEEPALIVE
 from tests.conftest import client_for
 from tests.doubles import RACE
 from tests.rules.battle303.policies import aggressive_raf_policy
@@ -41,12 +43,19 @@ def readable_urls(ids: dict) -> list[str]:
     return [url + query for url in urls for query in (QUERIES if str(ids["game_id"]) in url else ("",))]
 
 
+def body_of(response) -> bytes:
+    if not response.streaming:
+        return response.content
+    if response["Content-Type"] == "text/event-stream":
+        # A live stream never ends: read what it says now, up to its first keep-alive.
+        return b"".join(itertools.takewhile(lambda chunk: chunk != KEEPALIVE, response.streaming_content))
+    return b"".join(response.streaming_content)
+
+
 def leaks(client, ids: dict, secrets: list[str]) -> list[str]:
     found = []
     for url in readable_urls(ids):
-        response = client.get(url)
-        body = b"".join(response.streaming_content) if response.streaming else response.content
-        text = body.decode(errors="replace")
+        text = body_of(client.get(url)).decode(errors="replace")
         found += [f"{url} shows {secret!r}" for secret in secrets if secret in text]
     return found
 

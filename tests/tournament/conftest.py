@@ -54,6 +54,14 @@ def enter(tournament, entrants, ratings=None) -> None:
     services.seed(tournament.pk, "olga")
 
 
+def started(league, organiser, referee, fmt: str, n: int, entrants=None):
+    """A tournament of ``n`` players (or ``entrants``) seeded in order, its first round started."""
+    t = new_tournament(league, organiser, referee, fmt=fmt)
+    enter(t, entrants or players(n))
+    services.start_round(t.pk, "olga")
+    return t
+
+
 def win_game(game_id, winner_name: str) -> None:
     """End a running game with ``winner_name`` winning (the scripted result path: the game's
     end goes through the outbox to ``record_game_result`` exactly like a played game)."""
@@ -70,6 +78,13 @@ def open_games(tournament) -> list[tuple[dict, int, str]]:
     running = set(str(g) for g in Game.objects.filter(status="running").values_list("pk", flat=True))
     return [(p, leg, g["game_id"]) for p in state.pairings.values() for leg, g in p["games"].items()
             if g["game_id"] in running]
+
+
+def play(t, key: str, *winners: str) -> None:
+    """Play the next games of the pairing ``key``, one per name in ``winners``."""
+    for winner in winners:
+        [(_, _, game_id)] = [g for g in open_games(t) if g[0]["key"] == key]
+        win_game(game_id, winner)
 
 
 def play_all(tournament, pick) -> int:

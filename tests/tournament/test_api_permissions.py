@@ -155,6 +155,8 @@ def test_revoke_penalty(world, role):
 @pytest.mark.parametrize("role", ROLES)
 def test_referee_decision(world, role):
     pairing = started(world)
+    [(_, _, game_id)] = open_games(world["t"])
+    win_game(game_id, "p02")  # a dispute needs a result to dispute
     body = {"pairing_id": pairing["id"], "kind": "dispute", "reason": "claimed a misroll"}
     assert call(world, role, "post", "tournaments/{t}/decisions/", body).status_code == REFEREES[role]
 

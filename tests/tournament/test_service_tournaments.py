@@ -11,6 +11,7 @@ from tests.tournament.conftest import enter, new_tournament, open_games, play_al
 from tests.tournament.simulation import Sim
 from tournament import planner, projections, services
 from tournament.models import PairingGame, Tournament
+from tournament.services import reconciliation
 
 FORMATS = ["single-elimination", "double-elimination", "round-robin", "swiss", "groups-playoffs"]
 
@@ -99,7 +100,7 @@ def test_pairing_is_a_match_and_a_rematch_with_sides_swapped_by_a_recorded_lot(l
 def test_duel_rematch_reuses_the_first_games_weather_card(league, organiser, referee, monkeypatch):
     """For Duel in the Dark the rematch gets setup {"weather_card": <game 1's card>} (here via the
     stand-in system, whose first game was set up with a card)."""
-    monkeypatch.setattr(services, "DUEL", "dice-race")
+    monkeypatch.setattr(reconciliation, "DUEL", "dice-race")
     t = new_tournament(league, organiser, referee, game_setup={"weather_card": 7, "target": 3})
     enter(t, players(2))
     services.start_round(t.pk, "olga")
@@ -195,3 +196,22 @@ def test_lots_are_rederived_from_the_revealed_tournament_seed(league, organiser,
     assert len(created) == 3
     for event in created:
         assert SeededDice(seed, t.stream, event.seq).randbelow(2) == event.payload["lot"]
+
+
+def test_standings_mark_the_rating_of_an_entrant_with_few_rated_games_provisional(league, organiser, client):
+    """Issue 19: the rating column says which ratings rest on fewer than PROVISIONAL_GAMES games,
+    as they stood when the entrant registered."""
+    from ratings.elo import PROVISIONAL_GAMES
+    from ratings.models import PlayerRating
+
+    veteran, newcomer = players(2)
+    PlayerRating.objects.create(system="dice-race", player=veteran, rating=1700, peak=1700,
+                                games=PROVISIONAL_GAMES, wins=PROVISIONAL_GAMES, draws=0, losses=0)
+    tournament = new_tournament(league, organiser, fmt="swiss")
+    for user in (veteran, newcomer):
+        services.register(tournament.pk, user.username, "olga")
+    rows = {r["entrant"]: r for r in projections.standings(tournament)["rows"]}
+    assert (rows["p01"]["rating_provisional"], rows["p02"]["rating_provisional"]) == (False, True)
+    html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    entrants = html.split('class="entrants"')[1]
+    assert entrants.count('class="provisional"') == 1 and "provisional, fewer than" in entrants

@@ -109,7 +109,7 @@ def test_overrule_needs_a_score_and_a_reason(duel):
         services.referee_decision(duel.pk, pairing["id"], "overrule", "dice left the table", "rita")
     assert exc.value.code == "score_required"
     services.referee_decision(duel.pk, pairing["id"], "overrule", "illegal move in game 2", "rita", score=[1, 1],
-                              winner="p01")
+                              winner="p01", replaces_score=result(duel)[1])
     assert result(duel) == ("decided", [1, 1], [2, 1], "p01")
 
 

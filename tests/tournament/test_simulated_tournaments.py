@@ -119,15 +119,21 @@ def test_swiss_8_hand_computed_standings_and_tie_breaks():
     assert {r["entrant"]: r["buchholz"] for r in rows}["s04"] == 9
 
 
-def test_swiss_5_byes_and_rating_tie_break():
-    """Byes (worth 2:0 → 3) go to s5, s4, s3; s3 and s5 tie on everything up to rating."""
+def test_swiss_5_byes_floaters_and_buchholz():
+    """Byes (worth 2:0 → 3) go to s5, s4, s3, the lowest placed without one (swiss.py criterion 2).
+    R1 1-3 2-4; R2 on 3 points s1 s2 s5: s1-s2, and s5, the lowest of the group, floats to s3;
+    R3 s1 (6) floats to the 3-point group {s2 s4 s5}: s2 is a repeat, so s4, then s2-s5.
+    s2 and s3 tie on 6 and s4 and s5 on 3; Buchholz 15 v 12 separates both pairs."""
     sim = Sim("swiss", seeds(5))
     run(sim)
     byes = [p["a"] for p in sim.state.pairings.values() if p["bye"]]
     assert byes == ["s05", "s04", "s03"]
+    meetings = [(p["round"], p["a"], p["b"]) for p in sim.state.pairings.values() if not p["bye"]]
+    assert meetings == [(1, "s01", "s03"), (1, "s02", "s04"), (2, "s01", "s02"), (2, "s05", "s03"),
+                        (3, "s01", "s04"), (3, "s02", "s05")]
     rows = standings_of(sim.state)["rows"]
-    assert [(r["entrant"], r["points"]) for r in rows] == [
-        ("s01", 9), ("s02", 6), ("s04", 6), ("s03", 3), ("s05", 3)]
+    assert [(r["entrant"], r["points"], r["buchholz"]) for r in rows] == [
+        ("s01", 9, 15), ("s02", 6, 15), ("s03", 6, 12), ("s04", 3, 15), ("s05", 3, 12)]
 
 
 @pytest.mark.parametrize("n", SIZES)

@@ -14,7 +14,8 @@ DEMO_USERS = ("alice", "bob", "carol", "dave")
 
 
 class Command(BaseCommand):
-    help = "Load demo users, games of every system, a league with a season and a played-out cup round."
+    help = ("Load demo users (README: admin, organiser, referee, alice, bob, carol, dave), games of every system, "
+            "a league with a season and a played-out cup round.")
 
     def handle(self, *args, **options):
         User = get_user_model()
@@ -27,7 +28,8 @@ class Command(BaseCommand):
         for name in available_systems():
             self.demo_games(name, users)
         referee = User.objects.create_user("referee", "referee@example.org", "referee")
-        tournament_demo.load(users, organiser=User.objects.get(username="admin"), referee=referee)
+        organiser = User.objects.create_user("organiser", "organiser@example.org", "organiser")
+        tournament_demo.load(users, organiser=organiser, referee=referee)
         self.stdout.write("tournament: Northolt Cup (303, single elimination), round one played")
         self.stdout.write(self.style.SUCCESS("demo data loaded"))
 

@@ -81,6 +81,7 @@ from .state import F_RESERVE, NAME, RULESET_VERSION, SIDES, initial_state as _in
 from .advanced import medals, rerouting
 from .expansions import ace_gunners, british_units, railway_flak, walls_have_ears, wilde_sau, window
 from .expansions.multiplayer import designated_german, german_seats, is_multiplayer, seats
+from .expansions.multiplayer import placings as multiplayer_placings
 from .options import normalise
 from .visibility import view as _view
 
@@ -190,6 +191,11 @@ class DuelInTheDark:
 
     def outcome(self, state: dict) -> dict | None:
         return dict(state["result"]) if state["over"] else None
+
+    @staticmethod
+    def placings(outcome: dict) -> dict[str, int] | None:
+        """Finishing places of a 3–5 player result (§9.3), for multi-player ratings."""
+        return multiplayer_placings(outcome)
 
     def legal_actions(self, state: dict, side: str) -> list[dict]:
         if side not in self.to_move(state):

@@ -2,8 +2,9 @@
 
 Entries without ``"template": true`` are complete commands that ``decide`` accepts as they are
 (phase-6 moves are enumerated and checked by the same validators ``decide`` uses).  Entries with
-``"template": true`` describe a command with free choices (``choices`` lists them); complete
-suggestions for those commands are listed too.  No random numbers are drawn here.
+``"template": true`` describe a command with free choices (``choices`` lists them; built in
+:mod:`.templates`); complete suggestions for those commands are listed too, before any template
+added for clicking clients.  No random numbers are drawn here.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from .emitter import Emitter
 from .advanced import medals, mw50, rerouting
 from .expansions import ace_gunners, british_units, railway_flak, walls_have_ears, wilde_sau, window
 from .expansions.multiplayer import designated_german, is_multiplayer
+from . import templates
 
 
 def _valid(check, *args) -> bool:
@@ -38,16 +40,22 @@ def legal_actions(state: dict, board: Board, side: str) -> list[dict]:
         "planning": _planning, "ground_units": _ground_units,
         "deploy": lambda s, b: [{"type": "DeployBritish"}], "mosquito": _mosquito,
         "mosquito_drop": _mosquito_drop, "german": lambda s, b: _german(s, b, seat), "bomber": _bomber,
-        "window": lambda s, b: window.suggestions(s),
-        "wild_sau": wilde_sau.placement_suggestions,
-        "british_units": british_units.british_suggestions,
-        "extra_units": british_units.extra_suggestions,
-        "hand_crests": walls_have_ears.crest_suggestions,
-        "reposition": walls_have_ears.reposition_suggestions,
-        "qf_fire": british_units.allocation_suggestions,
+        "window": lambda s, b: window.suggestions(s) + [templates.window_cards(s)],
+        "wild_sau": lambda s, b: _with_template(wilde_sau.placement_suggestions(s, b), templates.wild_sau_placement, s, b),
+        "british_units": lambda s, b: _with_template(british_units.british_suggestions(s, b),
+                                                     templates.british_ground_units, s, b),
+        "extra_units": lambda s, b: _with_template(british_units.extra_suggestions(s, b), templates.extra_units, s, b),
+        "hand_crests": lambda s, b: _with_template(walls_have_ears.crest_suggestions(s, b), templates.hand_crests, s, b),
+        "reposition": lambda s, b: walls_have_ears.reposition_suggestions(s, b) + [templates.reposition(s, b)],
+        "qf_fire": lambda s, b: _with_template(british_units.allocation_suggestions(s, b), templates.qf_hits, s),
         "gold_ace": ace_gunners.shot_suggestions,
     }
     return builders[step](state, board) if step in builders else []
+
+
+def _with_template(suggestions: list[dict], build, *args) -> list[dict]:
+    """The complete suggestions, then the template for composing one (its example: the first)."""
+    return suggestions + [build(*args, suggestions[0])]
 
 
 def _place_fighters(state: dict, board: Board, seat: str | None) -> list[dict]:
@@ -55,14 +63,19 @@ def _place_fighters(state: dict, board: Board, seat: str | None) -> list[dict]:
                       if f["state"] == F_RESERVE and (seat is None or state["owners"][fid] == seat))
     taken = {f["hex"] for f in state["fighters"].values() if f["state"] == F_GROUND}
     airfields = [h for h in board.german_airfields if h not in taken]
+    choosing = bool(mw50.assignment(state, seat or "german", fighters, None)) \
+        and mw50.choosing_seat(state, seat or "german", fighters)
     out = [{"type": "PlaceFighters", "template": True,
-            "choices": {"fighters": fighters, "hexes": list(airfields)}}]
+            "choices": {"fighters": fighters, "hexes": list(airfields),
+                        "types": {fid: state["fighters"][fid]["type"] for fid in fighters},
+                        "mw50_fighters": [f for f in fighters if mw50.eligible(state, f)] if choosing else []}}]
     if len(airfields) >= len(fighters):
         for pick in (airfields[:len(fighters)], airfields[::-1][:len(fighters)]):
             out.append({"type": "PlaceFighters", "placements": dict(zip(fighters, pick))})
-    tokens = mw50.assignment(state, seat or "german", fighters, None)
-    if tokens and mw50.choosing_seat(state, seat or "german", fighters):
+    if choosing:
         out += [dict(cmd, mw50_fighter=fid) for cmd in out[1:] for fid in fighters if mw50.eligible(state, fid)]
+    if len(out) > 1:
+        out[0]["example"] = out[1]
     return out
 
 
@@ -88,11 +101,8 @@ def _planning(state: dict, board: Board) -> list[dict]:
     if state["setup"]["walls_random_target"] and not draws:
         return [{"type": "DrawTargetCrest"}]  # §9.2 optional rule: the target is drawn first
     targets = [draws[-1]] if state["setup"]["walls_random_target"] else sorted(board.cities)
-    template = {"type": "CommitRoute", "template": True, "choices": {
-        "airfields": list(board.british_airfields), "targets": targets,
-        "directions": list(DIRECTIONS), "colours": ["red", "green"],
-        "max_cards": state["setup"]["max_route_cards"]}}
-    out = [template] + [p for p in suggested_plans(state, board) if p["target"] in targets]
+    plans = [p for p in suggested_plans(state, board) if p["target"] in targets]
+    out = [templates.route(state, board, targets, plans[0] if plans else None)] + plans
     if state["setup"]["walls_random_target"] and len(draws) == 1:
         out.append({"type": "RedrawTargetCrest"})
     return out
@@ -140,14 +150,9 @@ def suggest_ground_units(state: dict, board: Board, style: str) -> list[dict]:
 
 
 def _ground_units(state: dict, board: Board) -> list[dict]:
-    return [
-        {"type": "PlaceGroundUnits", "template": True,
-         "choices": {"tiles": {tid: [t["red"], t["grey"]] for tid, t in sorted(state["tiles"].items())},
-                     "forbidden_hexes": sorted(board.brit_hexes), "cities": sorted(board.cities),
-                     "german_airfields": list(board.german_airfields)}},
-        {"type": "PlaceGroundUnits", "placements": suggest_ground_units(state, board, "basic")},
-        {"type": "PlaceGroundUnits", "placements": suggest_ground_units(state, board, "mixed")},
-    ]
+    suggestions = [{"type": "PlaceGroundUnits", "placements": suggest_ground_units(state, board, style)}
+                   for style in ("basic", "mixed")]
+    return [templates.ground_units(state, board, suggestions[0])] + suggestions
 
 
 def _mosquito(state: dict, board: Board) -> list[dict]:
@@ -176,7 +181,7 @@ def _mosquito_drop(state: dict, board: Board) -> list[dict]:
         candidates.append({"type": "DropTokens", "bombs": [], "markers": 2, "medals": 1})
     out = [{"type": "EndMosquitoTurn"}]
     out += [c for c in candidates if _valid(plan_drop, state, board, c)]
-    return out
+    return out + [templates.mosquito_drop(state, board)]
 
 
 def _german(state: dict, board: Board, seat: str | None) -> list[dict]:
@@ -203,12 +208,16 @@ def _german(state: dict, board: Board, seat: str | None) -> list[dict]:
             out += [{"type": "MoveFighter", "fighter": fid, "path": [d], "altitude": "LOW", "land": False,
                      "use_fuel_medal": True} for d in DIRECTIONS]
     out = [c for c in out if _valid(_check_german, state, board, c, seat)]
+    extra = [templates.fighter_moves(state, board, seat)]
     if seat is None or seat == designated_german(state["setup"]):
-        out += [c for c in medals.german_actions(state) if _valid(_check_medal, state, board, c)]
+        medal_uses = [c for c in medals.german_actions(state) if _valid(_check_medal, state, board, c)]
+        out += medal_uses
         out += wilde_sau.suggestions(state, board)
         out += railway_flak.suggestions(state, board)
         out += ace_gunners.suggestions(state, board)
-    return out + [{"type": "EndGermanTurn"}]
+        extra += [t for t in (templates.german_medals(state, board, medal_uses[0] if medal_uses else None),
+                              templates.ace_placement(state, board)) if t]
+    return out + [{"type": "EndGermanTurn"}] + extra
 
 
 def _check_medal(state: dict, board: Board, command: dict) -> None:
@@ -231,7 +240,11 @@ def _bomber(state: dict, board: Board) -> list[dict]:
     else:
         out = [{"type": "AdvanceBomber", "altitude": a} for a in FLIGHT_LEVELS]
     out += _medal_advances(state, board, out[0])
-    return out + rerouting.suggestions(state, board)
+    reroutes = rerouting.suggestions(state, board)
+    extra = [templates.bomber_advance(state, board, out[0])]
+    if rerouting.allowed(state):
+        extra.append(templates.reroute(state, board, reroutes[0] if reroutes else None))
+    return out + reroutes + [t for t in extra if t]
 
 
 def _medal_advances(state: dict, board: Board, base: dict) -> list[dict]:

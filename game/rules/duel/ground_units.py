@@ -6,6 +6,7 @@ The tile mix is the Italian one (RULING C-04).
 """
 from __future__ import annotations
 
+from ..contract import RuleViolationError
 from .board import Board
 from .errors import reject
 
@@ -70,6 +71,19 @@ def check_unit_hex(board: Board, face: str, hex_id: int) -> None:
         reject("fuel_truck_not_at_airfield", f"fuel truck in hex {hex_id} without a German airfield (A-22)")
 
 
+def unit_hexes(board: Board, face: str) -> list[int]:
+    """Every hex where a unit showing ``face`` may stand (:func:`check_unit_hex`), for clients
+    that offer only legal hexes."""
+    out = []
+    for hex_id in board.hex_ids:
+        try:
+            check_unit_hex(board, face, hex_id)
+        except RuleViolationError:
+            continue
+        out.append(hex_id)
+    return out
+
+
 def validate_placements(state: dict, board: Board, placements, expected_count: int) -> list[dict]:
     """§3.5 G1–G6; returns the placements normalised to ``[{tile, face, hex}]``."""
     if not isinstance(placements, list) or not all(isinstance(p, dict) for p in placements):
@@ -113,16 +127,20 @@ def enabled_expansion_faces(state: dict) -> list[str]:
     return [face for option, face in EXPANSION_FACES.items() if state["setup"][option]]
 
 
-def _check_fuel_trucks(state: dict, placements: list[dict]) -> None:
-    """§3.5 G5: an airfield holding n fighters from phase 1 needs n − 1 fuel trucks."""
-    trucks: dict[int, int] = {}
-    for p in placements:
-        if p["face"] == FUEL_TRUCK:
-            trucks[p["hex"]] = trucks.get(p["hex"], 0) + 1
+def fuel_trucks_needed(state: dict) -> dict[int, int]:
+    """§3.5 G5: an airfield holding n > 1 fighters from phase 1 needs n − 1 fuel trucks."""
     fighters: dict[int, int] = {}
     for f in state["fighters"].values():
         if f["state"] == "ground":
             fighters[f["hex"]] = fighters.get(f["hex"], 0) + 1
-    for hex_id, n in fighters.items():
-        if trucks.get(hex_id, 0) < n - 1:
-            reject("fuel_trucks_missing", f"airfield {hex_id} holds {n} fighters and needs {n - 1} fuel trucks")
+    return {hex_id: n - 1 for hex_id, n in fighters.items() if n > 1}
+
+
+def _check_fuel_trucks(state: dict, placements: list[dict]) -> None:
+    trucks: dict[int, int] = {}
+    for p in placements:
+        if p["face"] == FUEL_TRUCK:
+            trucks[p["hex"]] = trucks.get(p["hex"], 0) + 1
+    for hex_id, n in fuel_trucks_needed(state).items():
+        if trucks.get(hex_id, 0) < n:
+            reject("fuel_trucks_missing", f"airfield {hex_id} holds {n + 1} fighters and needs {n} fuel trucks")

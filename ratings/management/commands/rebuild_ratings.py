@@ -8,10 +8,16 @@ from ratings.projection import rebuild
 class Command(BaseCommand):
     help = "Drop all ratings, Elo history and solo results, then rebuild them from the game result events."
 
-    def handle(self, *args, **options):
-        def progress(results, total):
-            return tqdm(results, total=total, unit="result", desc="rebuilding ratings", file=self.stderr)
+    def add_arguments(self, parser):
+        parser.add_argument("--batch", type=int, default=10_000, help="results read and written per batch")
 
-        counts = rebuild(progress=progress)
+    def handle(self, *args, **options):
+        def progress(batches, total):
+            with tqdm(total=total, unit="result", unit_scale=True, desc="rebuilding ratings", file=self.stderr) as bar:
+                for results in batches:
+                    yield results
+                    bar.update(len(results))
+
+        counts = rebuild(progress=progress, batch=options["batch"])
         summary = ", ".join(f"{kind}: {n}" for kind, n in sorted(counts.items())) or "no results"
         self.stdout.write(self.style.SUCCESS(f"ratings rebuilt ({summary})"))

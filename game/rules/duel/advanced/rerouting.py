@@ -35,7 +35,7 @@ def budget(state: dict) -> int:
     return state["setup"]["max_route_cards"] - state["bomber"]["moves_done"] - len(state["window"]["revealed"])
 
 
-def _free_heading(state: dict) -> bool:
+def free_heading(state: dict) -> bool:
     b, cards = state["bomber"], state["bomber"]["revealed_cards"]
     return b["heading"] is None or (b["target_bombed"] and bool(cards) and cards[-1]["colour"] == RED)
 
@@ -61,7 +61,7 @@ def new_plan(state: dict, board: Board, command: dict) -> dict:
         reject("same_landing_airfield", "the Bomber's new landing airfield must differ from LM (§7.3)")
     done = b["moves_done"]
     validate_route(parsed["route"], b["hex"], parsed["target"], parsed["landing_bomber"], board, state["setup"],
-                   heading=None if _free_heading(state) else b["heading"],
+                   heading=None if free_heading(state) else b["heading"],
                    limit=budget(state), returning=b["target_bombed"])
     parsed["route"] = plan["route"][:done] + parsed["route"]
     return parsed
@@ -94,7 +94,7 @@ def suggestions(state: dict, board: Board) -> list[dict]:
 
 def _suggest(state: dict, board: Board, target: int, landing: int, budget: int) -> dict | None:
     b = state["bomber"]
-    heading = None if _free_heading(state) else b["heading"]
+    heading = None if free_heading(state) else b["heading"]
     if b["target_bombed"]:
         leg = shortest_leg(board, b["hex"], landing, heading, None)
         route = [{"dir": d, "colour": GREEN} for d in leg] if leg else None

@@ -84,3 +84,22 @@ def multiplayer_result(state: dict) -> dict:
         return dict(base, winner=leaders[0], reason="German VP lead; furthest on the personal track (§9.3)")
     return dict(base, winner=None, shared_winners=leaders,
                 reason="German VP lead; equal personal tracks: shared win (A-74)")
+
+
+def placings(result: dict) -> dict[str, int] | None:
+    """Finishing places of a §9.3 result, for rating (1 = first, equal places tie); None for a
+    result this variant did not decide (a forfeit or timeout: the generic winner/loser reading).
+
+    British win: the British first, the Germans lost together (shared second). Main track at 0:
+    everybody shares first (A-74 draw). German win: the Germans by personal track, furthest
+    first (equal tracks share a place, A-74), then the British, whose side lost the main track.
+    """
+    track = result.get("personal_track")
+    if not track or "score" not in result:
+        return None
+    score = result["score"]
+    if score >= 0:
+        return {"british": 1, **{seat: (1 if score == 0 else 2) for seat in track}}
+    levels = sorted(set(track.values()), reverse=True)
+    places = {seat: levels.index(n) + 1 for seat, n in track.items()}
+    return {**places, "british": len(levels) + 1}

@@ -1,0 +1,35 @@
+"""A person's profile beside Django's user (service.md, "Who uses it": everyone has an account).
+
+The username stays the identity everywhere (entrants, seats, events); the display name is how
+pages greet a person. Preferences live here too: the page language now, notification choices
+when notifications arrive — each a field of :class:`Profile` and of ``accounts.forms.ProfileForm``.
+"""
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="profile")
+    display_name = models.CharField(_("display name"), max_length=80, blank=True,
+                                    help_text=_("How other people see you on the pages; your username stays your login."))
+    # The choices are settings.LANGUAGES (in the form), so adding a language needs no migration.
+    language = models.CharField(_("language"), max_length=10, blank=True,
+                                help_text=_("The language of the pages (empty: your browser's)."))
+
+    def __str__(self) -> str:
+        return self.display_name or self.user.get_username()
+
+
+def profile_of(user) -> Profile:
+    profile, _created = Profile.objects.get_or_create(user=user)
+    return profile
+
+
+def display_name_of(user) -> str:
+    """The display name the person chose, or "" (no profile yet counts as none chosen)."""
+    try:
+        return user.profile.display_name
+    except Profile.DoesNotExist:
+        return ""

@@ -1,0 +1,9 @@
+"""Account pages, mounted under /accounts/ before Django's auth views (see pages.py)."""
+from django.urls import path
+
+from . import pages
+
+urlpatterns = [
+    path("signup/", pages.signup, name="signup"),
+    path("profile/", pages.profile, name="profile"),
+]

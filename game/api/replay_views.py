@@ -1,0 +1,47 @@
+"""A finished game's replay a page at a time (issue 15): the viewer loads the steps it shows,
+and the seed check on its own, beside the all-in-one ``replay/`` (game/api/views.py)."""
+from django.utils.decorators import method_decorator
+from django.views.decorators.gzip import gzip_page
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import permissions
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import replay, services
+from .serializers import ReplayStepsSerializer, VerificationSerializer, with_errors
+from .views import finished_game, finished_records, int_param, verification_body
+
+DEFAULT_STEPS = 20
+
+
+@method_decorator(gzip_page, name="dispatch")
+class GameReplaySteps(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[OpenApiParameter("start", int, description="first event seq (1 = the game's creation)"),
+                               OpenApiParameter("count", int, description=f"steps, 1..{replay.MAX_STEPS_PER_PAGE}")],
+                   responses=with_errors({200: ReplayStepsSerializer}, 400, 401, 404, 409))
+    def get(self, request, game_id):
+        """Steps ``start`` … ``start + count - 1``: each event (with its words) and the full
+        state after it, folded from the nearest snapshot."""
+        game = finished_game(request, game_id)
+        start, count = int_param(request, "start", 1), int_param(request, "count", DEFAULT_STEPS)
+        if not 1 <= start <= game.version:
+            raise services.CommandRejected(400, "malformed_query", f"start must be between 1 and {game.version}")
+        if not 1 <= count <= replay.MAX_STEPS_PER_PAGE:
+            raise services.CommandRejected(400, "malformed_query",
+                                           f"count must be between 1 and {replay.MAX_STEPS_PER_PAGE}")
+        last = min(game.version, start + count - 1)
+        return Response({"version": game.version, "start": start,
+                         "steps": replay.steps_between(game.system, game.stream, start, last)})
+
+
+class GameReplayVerification(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=with_errors({200: VerificationSerializer}, 401, 404, 409))
+    def get(self, request, game_id):
+        """The revealed seed, checked against its commitment, every die re-derived from it and
+        every command re-decided (the same check as ``replay/``), without the steps."""
+        game, records = finished_records(request, game_id)
+        return Response(verification_body(game, records))

@@ -1,0 +1,52 @@
+"""Token authentication with the token's user cached, and the entry dropped the moment the
+token is revoked (issue 18): a move command then needs no database query to know its player.
+
+Revocation stays immediate: deleting a token (or its user), or saving its user (say, as
+inactive), drops the cache entry from the shared cache (Redis) in whichever process did it;
+the receivers are connected when the app loads (game/apps.py), so the web, worker and
+management processes all do it.
+"""
+import hashlib
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models.signals import post_delete, post_save
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
+
+# An upper bound for changes made past the ORM (raw SQL); the ORM's are seen at once.
+TOKEN_CACHE_SECONDS = 300
+
+
+def token_cache_key(key: str) -> str:
+    # The token itself is a secret: the cache (Redis) only ever holds its digest.
+    return "auth-token:" + hashlib.sha256(key.encode()).hexdigest()
+
+
+class CachedTokenAuthentication(TokenAuthentication):
+    """DRF's token authentication, the user found in the cache instead of the database."""
+
+    def authenticate_credentials(self, key):
+        cache_key = token_cache_key(key)
+        user = cache.get(cache_key)
+        if user is not None:
+            return user, Token(key=key, user=user)
+        user, token = super().authenticate_credentials(key)
+        cache.set(cache_key, user, TOKEN_CACHE_SECONDS)
+        return user, token
+
+
+def forget_token(sender, instance, **kwargs):
+    cache.delete(token_cache_key(instance.key))
+
+
+def forget_tokens_of_user(sender, instance, created=False, update_fields=None, **kwargs):
+    if created or (update_fields is not None and set(update_fields) <= {"last_login"}):
+        return  # a new user has no token; a login changes nothing a token grants
+    cache.delete_many([token_cache_key(k) for k in Token.objects.filter(user_id=instance.pk).values_list(
+        "key", flat=True)])
+
+
+def connect_revocation() -> None:
+    post_delete.connect(forget_token, sender=Token, dispatch_uid="forget-token")
+    post_save.connect(forget_tokens_of_user, sender=settings.AUTH_USER_MODEL, dispatch_uid="forget-user-tokens")

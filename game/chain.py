@@ -1,0 +1,69 @@
+"""The tamper-evident hash chain of a stream (service.md, "Event sourcing"; issue 20).
+
+Every event stores ``hash`` = SHA-256 (hex) of the RFC 8785 canonical JSON of
+``{"stream", "seq", "type", "payload", "visibility", "dice", "command", "previous"}``, where
+``previous`` is the hash of the event before it in the same stream (``null`` at seq 1). So a
+stream's last hash, its *head hash*, stands for its whole history: an event edited, inserted or
+removed anywhere changes every hash after it. ``actor`` and ``recorded_at`` are left out
+because an import stores the same history under another actor at another time.
+
+What is hashed is frozen: changing it would break every stored chain. RFC 8785 is the
+standard canonical form, so anyone can recompute a chain from an export in any language.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Iterable, Protocol
+
+import rfc8785
+
+NotCanonical = rfc8785.CanonicalizationError  # a number JSON cannot carry exactly (|int| > 2^53, inf, nan)
+
+
+class ChainedEvent(Protocol):
+    seq: int
+    type: str
+    payload: dict
+    visibility: str
+    dice: list | None
+    command: dict | None
+    hash: str
+
+
+def event_hash(stream: str, seq: int, type: str, payload, visibility: str, dice, command,
+               previous: str | None) -> str:
+    """The hash of one event; raises :data:`NotCanonical` for a value JSON cannot carry exactly."""
+    return hashlib.sha256(rfc8785.dumps({
+        "stream": stream, "seq": seq, "type": type, "payload": payload, "visibility": visibility,
+        "dice": dice, "command": command, "previous": previous,
+    })).hexdigest()
+
+
+def is_canonical(value) -> bool:
+    """Whether ``value`` can be hashed (and so stored): JSON numbers within RFC 8785's domain."""
+    try:
+        rfc8785.dumps(value)
+    except NotCanonical:
+        return False
+    return True
+
+
+def first_break(stream: str, events: Iterable[ChainedEvent]) -> int | None:
+    """The first seq at which ``events`` (in seq order) are not the chained history, else None.
+
+    That is the seq of the first event whose stored hash does not match its content and the
+    hash before it, or the seq missing where the numbering has a gap.
+    """
+    previous, expected = None, 1
+    for event in events:
+        if event.seq != expected:
+            return expected
+        try:
+            recomputed = event_hash(stream, event.seq, event.type, event.payload, event.visibility, event.dice,
+                                    event.command, previous)
+        except NotCanonical:
+            return event.seq
+        if event.hash != recomputed:
+            return event.seq
+        previous, expected = event.hash, expected + 1
+    return None

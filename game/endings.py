@@ -1,0 +1,119 @@
+"""Players ending a game themselves (issue 15; service.md "Clocks and timeouts", "Ratings").
+
+* **Resign**: the resigning side loses (``GameResigned``), rated as a loss.
+* **Abort by agreement**, only before the second side's first move (in a solo game: before the
+  first move): each player proposes (``AbortProposed``); when every seated player has, the game
+  is aborted (``GameAborted``) and not rated.
+* **Claim on time**: when the opponent's clock has run out, a player may ask for the timeout now
+  instead of waiting for the periodic sweep. The sweep's own :func:`game.timeouts.adjudicate`
+  appends the adjudication, at the version it saw: exactly once, whoever comes first.
+
+A refusal raises :class:`CommandRejected` (409 when the game has moved past the point, 422 when
+the rules never allow it) and appends nothing. Each append is made at the version read (as a
+command's is): a move landing in between makes it a 409 ``stale_version``, to try again.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models.fields.json import KeyTextTransform
+from django.utils import timezone
+
+from . import clocks, services, timeouts
+from .framework_events import ABORT_PROPOSED, GAME_ABORTED, GAME_RESIGNED
+from .models import Game, StoredEvent
+from .rules.registry import get_system
+from .services import CommandRejected
+from .store import ConcurrencyError, NewEvent
+
+RESIGNED = "resigned"
+ABORTED_BY_AGREEMENT = "aborted_by_agreement"
+
+
+def moved_on(exc: ConcurrencyError) -> CommandRejected:
+    return CommandRejected(409, "stale_version", f"the game moved on to version {exc.current}; try again",
+                           {"version": exc.current})
+
+
+def resign(game_id, user, side: str | None = None) -> Game:
+    game, seats = services.game_and_seats(game_id, user)
+    side = services.acting_side(user, game, seats, side)
+    try:
+        return services.end_game(game.pk, GAME_RESIGNED, services.loss_for(game, side, RESIGNED),
+                                 actor=user.get_username(), expected_version=game.version, reason=RESIGNED)
+    except ConcurrencyError as exc:
+        raise moved_on(exc) from None
+
+
+def sides_that_moved(game: Game, enough: int) -> set[str]:
+    """Up to ``enough`` of the sides that have had a command accepted (each command is stored
+    with the first event of its batch)."""
+    sides = (StoredEvent.objects.filter(stream=game.stream, command__isnull=False)
+             .annotate(side=KeyTextTransform("side", "command")).values_list("side", flat=True).distinct())
+    return set(sides[:enough])
+
+
+def abort_window_open(game: Game) -> bool:
+    """Before the first move of the second side; a game of one side, before its first move."""
+    if game.moves_made == 0:
+        return True
+    needed = min(2, len(services.sides_for(get_system(game.system), game.setup)))
+    return len(sides_that_moved(game, needed)) < needed
+
+
+def abort_proposers(game: Game) -> set[str]:
+    """Usernames that have proposed to abort ``game`` so far."""
+    rows = StoredEvent.objects.filter(stream=game.stream, type=ABORT_PROPOSED).values_list("payload", flat=True)
+    return {p.get("player") for p in rows}
+
+
+def propose_abort(game_id, user, side: str | None = None) -> Game:
+    """Record ``user``'s proposal; the proposal that completes the agreement aborts the game."""
+    with transaction.atomic():
+        game = services.lock_game(game_id)  # one ending at a time; moves are caught by the version
+        seats = {s.side for s in game.seats.all() if s.user_id == user.pk}
+        side = services.acting_side(user, game, seats, side)
+        if not abort_window_open(game):
+            raise CommandRejected(409, "too_late_to_abort",
+                                  "a game can be aborted only before the second side's first move",
+                                  {"version": game.version})
+        name = user.get_username()
+        proposers = abort_proposers(game)
+        if name in proposers:
+            raise CommandRejected(409, "abort_already_proposed", "you have proposed to abort already; "
+                                  "the other player must agree", {"version": game.version})
+        players = {s.user.get_username() for s in game.seats.select_related("user")}
+        try:
+            if players <= proposers | {name}:
+                outcome = {"winner": None, "aborted": True, "reason": ABORTED_BY_AGREEMENT}
+                return services.end_game(game.pk, GAME_ABORTED, outcome, actor=name, expected_version=game.version,
+                                         reason=ABORTED_BY_AGREEMENT)
+            services.append_framework_events(game, [NewEvent(ABORT_PROPOSED, {"side": side, "player": name})], name)
+        except ConcurrencyError as exc:
+            raise moved_on(exc) from None
+    return game
+
+
+def out_of_time(game: Game) -> str | None:
+    return clocks.side_out_of_time(game.time_control, game.clock, game.to_move)
+
+
+def claim_timeout(game_id, user, side: str | None = None, now=None) -> Game:
+    """Have the timeout adjudicated now; the claimant must play a side that is not out of time."""
+    now = now or timezone.now()
+    game, seats = services.game_and_seats(game_id, user)
+    side = services.acting_side(user, game, seats, side)
+    if not game.time_control:
+        raise CommandRejected(422, "untimed_game", "this game has no clock, so nobody can run out of time")
+    if not timeouts.is_overdue(game, now):
+        raise CommandRejected(422, "time_left", "the side to move still has time on its clock",
+                              {"deadline_at": game.deadline_at.isoformat() if game.deadline_at else None})
+    if out_of_time(game) == side:
+        raise CommandRejected(422, "own_clock", "it is your own clock that has run out")
+    if not timeouts.adjudicate(game.pk, now):
+        game.refresh_from_db()
+        if game.status != Game.Status.RUNNING:
+            raise CommandRejected(409, "game_over", "the game has already ended", {"version": game.version})
+        raise CommandRejected(409, "stale_version", "a move arrived first; the clock is running again",
+                              {"version": game.version})
+    return Game.objects.get(pk=game.pk)
+

@@ -1,0 +1,40 @@
+"""The service's own events in words (game/framework_events.py), the same for every system."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from ..framework_events import (
+    ABORT_PROPOSED, GAME_ABORTED, GAME_CREATED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, REVEALED,
+    TIMEOUT_ADJUDICATED,
+)
+from .generic import side_name, words
+
+GAME = "game"
+
+
+def describe(event: dict, outcome_text) -> str | None:
+    """The event in words, or ``None`` if it is not a framework event; ``outcome_text`` is the
+    system's own wording of an outcome."""
+    kind, payload = event.get("type"), event.get("payload") or {}
+    outcome = payload.get("outcome") or {}
+    if kind == GAME_CREATED:
+        players = ", ".join(f"{side_name(side)}: {name}" for side, name in (payload.get("players") or {}).items())
+        return _("The game is set up (%(players)s).") % {"players": players}
+    if kind == GAME_ENDED:
+        return _("Result: %(outcome)s") % {"outcome": outcome_text(outcome)}
+    if kind == REVEALED:
+        return _("The dice seed is revealed: anyone may now check every roll against the commitment.")
+    if kind == TIMEOUT_ADJUDICATED:
+        return _("%(side)s ran out of time and loses the game.") % {"side": side_name(outcome.get("loser"))}
+    if kind == GAME_RESIGNED:
+        return _("%(side)s resigned.") % {"side": side_name(outcome.get("loser"))}
+    if kind == GAME_FORFEITED:
+        reason = payload.get("reason") or outcome.get("reason", "")
+        return _("%(side)s forfeits the game (%(reason)s).") % {"side": side_name(outcome.get("loser")),
+                                                                  "reason": words(reason)}
+    if kind == GAME_ABORTED:
+        return _("The game is aborted (%(reason)s); it is not rated.") % {
+            "reason": words(payload.get("reason") or outcome.get("reason", ""))}
+    if kind == ABORT_PROPOSED:
+        return _("%(side)s proposes to abort the game.") % {"side": side_name(payload.get("side"))}
+    return None

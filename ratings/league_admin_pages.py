@@ -1,0 +1,135 @@
+"""The league admin's pages (issue 13): create and edit leagues and seasons, attach tournaments
+to a season, and the season's page with its table (service.md "Who uses it": league admin;
+"Ratings": league tables per league and season).
+
+Each page checks the role as the API does (``is_league_admin``), validates a form and calls the
+same service (ratings/leagues.py); a refusal is shown beside its field, nothing is stored.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import PeopleForm
+from game.form_errors import show_rejection
+from game.services import CommandRejected
+from game.visibility import is_league_admin
+from tournament.services import users_named
+
+from . import leagues
+from .forms import LeagueForm, SeasonForm
+from .league_table import season_table
+from .models import Season
+from .pages import league_or_404
+
+ORGANISER_CODES = {"unknown_user": "add"}
+
+
+def _league_admin(request) -> None:
+    if not is_league_admin(request.user):
+        raise PermissionDenied(_("Only a league admin may do this."))
+
+
+def _rejected(exc: CommandRejected) -> int:
+    return exc.status if exc.status in (400, 409, 422) else 400
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_league(request):
+    _league_admin(request)
+    form = LeagueForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                league = leagues.create_league(**form.cleaned_data)
+            except CommandRejected as exc:
+                show_rejection(form, exc)
+                status = _rejected(exc)
+            else:
+                messages.success(request, _("%(name)s is created. Appoint its organisers next.") % {"name": league.name})
+                return redirect("league-edit", league=league.slug)
+    return render(request, "ratings/league_form.html", {"form": form, "league": None}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit_league(request, league):
+    _league_admin(request)
+    league = league_or_404(league)
+    organisers = sorted(u.get_username() for u in league.organisers.all())
+    form = LeagueForm(request.POST or None, league=league, prefix="league")
+    people = PeopleForm(request.POST or None, prefix="organisers", people=organisers, label=_("Organisers"),
+                        add_label=_("Appoint an organiser"))
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid() and people.is_valid():
+            try:
+                leagues.change_league(league, name=form.cleaned_data["name"],
+                                      organisers=users_named(people.usernames()))
+            except CommandRejected as exc:
+                show_rejection(people if exc.code == "unknown_user" else form, exc, ORGANISER_CODES)
+                status = _rejected(exc)
+            else:
+                messages.success(request, _("%(name)s is saved. Organisers: %(names)s.") % {
+                    "name": league.name, "names": ", ".join(sorted(people.usernames())) or _("none")})
+                return redirect("league-page", slug=league.slug)
+    return render(request, "ratings/league_form.html", {"form": form, "people": people, "league": league},
+                  status=status)
+
+
+def _save_season(request, league, season=None):
+    form = SeasonForm(request.POST or None, league=league, season=season)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                with transaction.atomic():
+                    if season is None:
+                        season = leagues.create_season(league, **form.season_fields())
+                    else:
+                        leagues.change_season(season, **form.season_fields())
+                    leagues.attach_tournaments(season, form.cleaned_data["tournaments"],
+                                               request.user.get_username())
+            except CommandRejected as exc:
+                show_rejection(form, exc)
+                status = _rejected(exc)
+            else:
+                messages.success(request, _("%(name)s is saved.") % {"name": season.name})
+                return redirect("season-page", league=league.slug, season_id=season.pk)
+    return render(request, "ratings/season_form.html", {"form": form, "league": league, "season": season},
+                  status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_season(request, league):
+    _league_admin(request)
+    return _save_season(request, league_or_404(league))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def edit_season(request, league, season_id):
+    _league_admin(request)
+    league = league_or_404(league)
+    return _save_season(request, league, get_object_or_404(Season, pk=season_id, league=league))
+
+
+def season_page(request, league, season_id):
+    league = league_or_404(league)
+    season = get_object_or_404(Season, pk=season_id, league=league)
+    return render(request, "ratings/season.html", {
+        "league": league, "season": season, "table": season_table(season),
+        "tournaments": season.tournaments.filter(is_public=True) if not is_league_admin(request.user)
+        else season.tournaments.all(),
+        "is_league_admin": is_league_admin(request.user)})

@@ -1,0 +1,82 @@
+"""Token authentication served from the cache, revoked at once (issue 18 "token lookups cached
+with immediate revocation"): a move then needs no token query, and a deleted token, a deleted
+user or a deactivated user is refused on the very next request — also through Redis, the cache
+every web process shares."""
+import os
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
+
+from game import services
+from game.models import StoredEvent
+from game.api.token_cache import token_cache_key
+from tests.conftest import client_for
+from tests.doubles import RACE
+
+
+@pytest.fixture(params=["locmem", "redis"])
+def shared_cache(request, settings):
+    """The embedded default's cache and, when it answers, the production one (Redis)."""
+    if request.param == "redis":
+        url = os.environ.get("REDIS_URL")
+        if not url:
+            pytest.skip("Redis is not configured (REDIS_URL)")
+        settings.CACHES = {"default": {"BACKEND": "config.redis_cache.PooledRedisCache", "LOCATION": url,
+                                       "KEY_PREFIX": "test-token-cache"}}
+    cache.clear()
+    yield request.param
+    cache.clear()
+
+
+def roll(client, game, version):
+    return client.post(f"/api/games/{game.pk}/commands/", {"expected_version": version,
+                                                          "command": {"type": "roll"}}, format="json")
+
+
+def race(users):
+    return services.create_game(system_name=RACE, setup={"target": 1000}, players={"a": users["alice"],
+                                                                                  "b": users["bob"]})
+
+
+def test_a_known_token_is_not_looked_up_again_and_the_cache_holds_only_its_digest(users, shared_cache):
+    game = race(users)
+    alice = client_for(users["alice"])
+    key = Token.objects.get(user=users["alice"]).key
+    assert roll(alice, game, 1).status_code == 201
+    assert cache.get(token_cache_key(key)) == users["alice"]
+    assert key not in token_cache_key(key)
+    bob = client_for(users["bob"])
+    with CaptureQueriesContext(connection) as queries:
+        assert roll(bob, game, 2).status_code == 201  # bob's first: looked up once
+        assert roll(alice, game, 3).status_code == 201
+    assert sum("authtoken_token" in q["sql"] for q in queries.captured_queries) == 1
+
+
+@pytest.mark.parametrize("revoke", ["delete the token", "delete the user", "deactivate the user"])
+def test_a_revoked_token_is_refused_on_the_very_next_request(users, shared_cache, revoke):
+    game = race(users)
+    alice = client_for(users["alice"])
+    assert roll(alice, game, 1).status_code == 201  # now cached
+    if revoke == "delete the token":
+        Token.objects.filter(user=users["alice"]).delete()
+    elif revoke == "delete the user":
+        game.seats.filter(user=users["alice"]).delete()  # seats protect their user
+        users["alice"].delete()
+    else:
+        users["alice"].is_active = False
+        users["alice"].save()
+    assert roll(alice, game, 2).status_code == 401
+    assert StoredEvent.objects.filter(stream=game.stream).count() == 2  # nothing appended
+
+
+def test_a_login_does_not_drop_the_cached_token(users, shared_cache):
+    from django.contrib.auth.models import update_last_login
+
+    game = race(users)
+    alice = client_for(users["alice"])
+    assert roll(alice, game, 1).status_code == 201
+    update_last_login(None, users["alice"])
+    assert cache.get(token_cache_key(Token.objects.get(user=users["alice"]).key)) is not None

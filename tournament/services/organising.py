@@ -1,0 +1,161 @@
+"""Creating a tournament, its settings, referees and cancellation (service.md, "Tournaments",
+"Who uses it").
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.dateparse import parse_datetime
+
+from game import clocks
+from game.models import Game
+from game.rules.dice import new_seed, seed_commitment
+from game.services import CommandRejected, check_setup, system_or_reject
+from game.store import NewEvent
+
+from .. import discipline, events as ev, scoring
+from ..models import Tournament, TournamentSecret
+from ..state import CANCELLED, DEFAULT_OPTIONS, FORMATS, TournamentState
+from ..tiebreaks import TIE_BREAKS
+from .reconciliation import act, refresh_projection
+from .stream import append, lock, reject
+
+DEFAULT_SCHEME = {"303": scoring.POLISH, "duel-in-the-dark": scoring.VP_AGGREGATE}
+
+
+def _validate_game_setup(system_name: str, setup) -> None:
+    """The setup every game of the tournament gets: one the engine accepts (422 with its code, as
+    a game created with it would get) and seating two players, one per entrant of a pairing."""
+    def refuse(status, code, message):
+        raise CommandRejected(status, code, message, {"errors": {"game_setup": [message]}})
+
+    if not isinstance(setup, dict):
+        refuse(400, "invalid_option", "game_setup must be an object of the game system's setup options")
+    try:
+        sides = check_setup(system_or_reject(system_name), setup)
+    except CommandRejected as exc:
+        refuse(exc.status, exc.code, exc.message)
+    if len(sides) != 2:
+        refuse(400, "invalid_option", "a pairing is two players: game_setup must seat exactly two")
+
+
+def _validate_settings(fmt, scheme, options, tie_breaks, penalty_scope, time_control, system=None):
+    if fmt not in FORMATS:
+        reject(400, "unknown_format", f"format must be one of {', '.join(FORMATS)}")
+    if scheme not in scoring.SCHEMES:
+        reject(400, "unknown_scoring", f"scoring must be one of {', '.join(scoring.SCHEMES)}")
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        reject(400, "unknown_option", f"unknown options: {', '.join(sorted(unknown))}")
+    if tie_breaks is not None and (not tie_breaks or set(tie_breaks) - set(TIE_BREAKS)):
+        reject(400, "unknown_tie_break", f"tie_breaks must be taken from {', '.join(TIE_BREAKS)}")
+    if penalty_scope not in discipline.SCOPES:
+        reject(400, "unknown_penalty_scope", "penalty_scope must be 'tournament' or 'pairing'")
+    error = clocks.validate_time_control(time_control)
+    if error:
+        reject(400, "invalid_time_control", error)
+    if options.get("check_in_deadline") and not parse_datetime(str(options["check_in_deadline"])):
+        reject(400, "invalid_option", "check_in_deadline must be an ISO date-time")
+    if system is not None and "game_setup" in options:
+        _validate_game_setup(system, options["game_setup"])
+
+
+def create_tournament(*, league, name: str, system: str, format: str, created_by, scoring_scheme=None,
+                      options=None, tie_breaks=None, penalty_scope=discipline.TOURNAMENT_SCOPE,
+                      time_control=None, is_public=True, referees=(), season=None) -> Tournament:
+    """``TournamentCreated`` {name, system, format, scoring, options, tie_breaks, penalty_scope,
+    time_control, league, season, seed_commitment}."""
+    system_or_reject(system)
+    scheme = scoring_scheme or DEFAULT_SCHEME.get(system, scoring.GAMES)
+    options = dict(options or {})
+    _validate_settings(format, scheme, options, tie_breaks, penalty_scope, time_control, system)
+    _check_season(league, season)
+    seed = new_seed()
+    with transaction.atomic():
+        tournament = Tournament.objects.create(league=league, name=name, system=system, format=format,
+                                               scoring=scheme, is_public=is_public, time_control=time_control,
+                                               created_by=created_by, season=season)
+        TournamentSecret.objects.create(tournament=tournament, seed=seed)
+        if referees:
+            tournament.referees.set(referees)
+        state = TournamentState([])
+        append(tournament, state, [NewEvent(ev.TOURNAMENT_CREATED, {
+            "name": name, "system": system, "format": format, "scoring": scheme, "options": options,
+            "tie_breaks": tie_breaks, "penalty_scope": penalty_scope, "time_control": time_control,
+            "league": league.slug, "season": season.pk if season else None, "is_public": is_public, "seed_commitment": seed_commitment(seed),
+        })], created_by.get_username())
+        refresh_projection(tournament, state)
+    return tournament
+
+
+def change_settings(tournament_id, changes: dict, actor: str) -> TournamentState:
+    """``TournamentSettingsChanged`` {name?, scoring?, options?, tie_breaks?, penalty_scope?,
+    time_control?, is_public?} — before the first round only."""
+    def work(tournament, state):
+        if state.started or state.status == CANCELLED:
+            reject(409, "tournament_started", "settings are fixed once the first round has started")
+        _validate_settings(state.format, changes.get("scoring", state.scheme), changes.get("options") or {},
+                           changes.get("tie_breaks", state.info.get("tie_breaks")),
+                           changes.get("penalty_scope", state.penalty_scope),
+                           changes.get("time_control", state.info.get("time_control")), state.info.get("system"))
+        append(tournament, state, [NewEvent(ev.SETTINGS_CHANGED, changes)], actor)
+        for field in ("name", "scoring", "time_control", "is_public"):
+            if field in changes:
+                setattr(tournament, field, changes[field])
+        tournament.save()
+        return []
+    return act(tournament_id, actor, work)
+
+
+def _check_season(league, season) -> None:
+    if season is not None and season.league_id != league.pk:
+        raise CommandRejected(400, "season_not_in_league", "the season belongs to another league")
+
+
+def set_season(tournament_id, season, actor: str) -> TournamentState:
+    """``TournamentSettingsChanged`` {season}: attach the tournament to a season of its league
+    (``None`` detaches it), at any time — league tables count the season's tournaments."""
+    def work(tournament, state):
+        _check_season(tournament.league, season)
+        append(tournament, state, [NewEvent(ev.SETTINGS_CHANGED, {"season": season.pk if season else None})], actor)
+        tournament.season = season
+        tournament.save(update_fields=["season"])
+        return []
+    return act(tournament_id, actor, work)
+
+
+def cancel_tournament(tournament_id, reason: str, actor: str) -> TournamentState:
+    """``TournamentCancelled`` {reason} — before the first round only (events are never deleted);
+    the reason is required: entrants see it."""
+    def work(tournament, state):
+        if not (reason or "").strip():
+            reject(400, "reason_required", "say why the tournament is cancelled")
+        if state.status == CANCELLED:
+            reject(409, "tournament_cancelled", "the tournament is cancelled already")
+        if state.started:
+            reject(409, "tournament_started", "a started tournament cannot be cancelled")
+        append(tournament, state, [NewEvent(ev.TOURNAMENT_CANCELLED, {"reason": reason})], actor)
+        return []
+    return act(tournament_id, actor, work)
+
+
+def users_named(usernames) -> list:
+    """The active users of ``usernames``; 400 ``unknown_user`` naming any that is not one."""
+    names = list(dict.fromkeys(usernames))
+    users = list(get_user_model().objects.filter(username__in=names, is_active=True))
+    missing = sorted(set(names) - {u.get_username() for u in users})
+    if missing:
+        raise CommandRejected(400, "unknown_user", f"no user {', '.join(missing)}")
+    return users
+
+
+def appoint_referees(tournament_id, users: list) -> None:
+    """Set a tournament's referees (service.md "Who uses it"), and its games' referees with them:
+    a removed referee loses sight of the games' hidden information, a new one gains it. Under the
+    tournament's lock, so a round starting meanwhile creates its games with the new referees."""
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        tournament.referees.set(users)
+        for game in Game.objects.filter(pairing_link__pairing__tournament=tournament):
+            game.referees.set(users)
+

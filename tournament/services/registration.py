@@ -1,0 +1,113 @@
+"""Entrants: registration, withdrawal, check-in and seeding (service.md, "Tournaments")."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+from game.rules.dice import SeededDice
+from game.store import NewEvent
+from ratings.leaderboards import entry_rating
+
+from .. import events as ev
+from ..state import CANCELLED, FINISHED, SWISS, TournamentState
+from .reconciliation import act
+from .stream import append, reject
+
+
+def _deadline_passed(state: TournamentState, now: datetime) -> bool:
+    deadline = state.options.get("check_in_deadline")
+    return bool(deadline) and now > parse_datetime(str(deadline))
+
+
+def register(tournament_id, username: str, actor: str, rating=None) -> TournamentState:
+    """``EntrantRegistered`` {entrant, rating, provisional, late}. Before seeding; later only for
+    Swiss with ``late_entry`` (the entrant joins the next round with no points).
+
+    The rating is the player's current Elo in the tournament's system (service.md, "Ratings"),
+    or the start rating while unrated, marked ``provisional`` below ``elo.PROVISIONAL_GAMES`` rated
+    games; an organiser may give another (taken as given)."""
+    def work(tournament, state):
+        if state.status in (FINISHED, CANCELLED):
+            reject(409, "tournament_closed", "the tournament is over")
+        player_id = get_user_model().objects.filter(username=username, is_active=True).values_list(
+            "pk", flat=True).first()
+        if player_id is None:
+            reject(400, "unknown_user", f"no active user {username!r}")
+        if username in state.entrants:
+            reject(409, "already_registered", f"{username} is already registered")
+        late = state.seeds is not None
+        if late and not (state.format == SWISS and state.options.get("late_entry")):
+            reject(409, "registration_closed", "registration closed when the entrants were seeded")
+        entered, provisional = entry_rating(tournament.system, player_id) if rating is None else (rating, False)
+        append(tournament, state, [NewEvent(ev.ENTRANT_REGISTERED, {
+            "entrant": username, "rating": entered, "provisional": provisional, "late": late})], actor)
+        return []
+    return act(tournament_id, actor, work)
+
+
+def withdraw(tournament_id, username: str, actor: str, reason: str = "") -> TournamentState:
+    """``EntrantWithdrawn`` {entrant, reason}. After the start, the entrant forfeits the pairing
+    under way (its running games end as forfeits) and every later one."""
+    def work(tournament, state):
+        entrant = state.entrants.get(username)
+        if entrant is None or entrant["withdrawn"]:
+            reject(404, "not_an_entrant", f"{username} is not an active entrant")
+        if state.status in (FINISHED, CANCELLED):
+            reject(409, "tournament_closed", "the tournament is over")
+        append(tournament, state, [NewEvent(ev.ENTRANT_WITHDRAWN, {"entrant": username, "reason": reason})], actor)
+        return list(state.pairings)
+    return act(tournament_id, actor, work)
+
+
+def check_in(tournament_id, username: str, actor: str, now=None) -> TournamentState:
+    """``CheckedIn`` {entrant}: until the check-in deadline and before seeding."""
+    def work(tournament, state):
+        entrant = state.entrants.get(username)
+        if entrant is None or entrant["withdrawn"]:
+            reject(404, "not_an_entrant", f"{username} is not an active entrant")
+        if entrant["checked_in"]:
+            reject(409, "already_checked_in", f"{username} has checked in already")
+        if state.seeds is not None or _deadline_passed(state, now or timezone.now()):
+            reject(409, "check_in_closed", "check-in is closed")
+        append(tournament, state, [NewEvent(ev.CHECKED_IN, {"entrant": username})], actor)
+        return []
+    return act(tournament_id, actor, work)
+
+
+BY_RATING, BY_LOT, MANUAL = "rating", "lot", "manual"
+SEEDING_METHODS = (BY_RATING, BY_LOT, MANUAL)
+
+
+def seed(tournament_id, actor: str, order: list[str] | None = None, method: str | None = None) -> TournamentState:
+    """``Seeded`` {order, method, lot}: ``rating`` (ties broken by a lot from the tournament's
+    fair seed, recorded as ``lot``), ``lot`` (the lot alone), or ``manual`` (the organiser's
+    ``order``). Default: manual when an order is given, else by rating. Entrants who have not
+    checked in (when required) are left out."""
+    method = method or (MANUAL if order is not None else BY_RATING)
+
+    def work(tournament, state):
+        if method not in SEEDING_METHODS:
+            reject(400, "unknown_seeding_method", f"method must be one of {', '.join(SEEDING_METHODS)}")
+        if (method == MANUAL) != (order is not None):
+            reject(400, "seeding_mismatch", "an explicit order goes with the manual method only")
+        if state.started or state.status == CANCELLED:
+            reject(409, "tournament_started", "seeding is fixed once the first round has started")
+        active = state.active_entrants()
+        if method == MANUAL:
+            if sorted(order) != sorted(active):
+                reject(400, "seeding_mismatch", "order must list every active entrant exactly once")
+            payload = {"order": list(order), "method": MANUAL, "lot": None}
+        else:
+            dice = SeededDice(tournament.secret.seed, tournament.stream, state.version + 1)
+            lot = {name: dice.randbelow(2**32) for name in sorted(active)}
+            if method == BY_RATING:
+                ranked = sorted(active, key=lambda n: (-state.entrants[n]["rating"], lot[n]))
+            else:
+                ranked = sorted(active, key=lot.__getitem__)
+            payload = {"order": ranked, "method": method, "lot": lot}
+        append(tournament, state, [NewEvent(ev.SEEDED, payload)], actor)
+        return []
+    return act(tournament_id, actor, work)

@@ -1,0 +1,27 @@
+"""Starting a round (service.md, "Tournaments": formats and pairings)."""
+from __future__ import annotations
+
+from game.store import NewEvent
+
+from .. import events as ev, planner
+from ..state import TournamentState
+from .reconciliation import act, create_pairing
+from .stream import append, reject
+
+
+def start_round(tournament_id, actor: str, expected_round: int | None = None) -> TournamentState:
+    """``RoundStarted`` {round, stage} and the round's ``PairingCreated`` events. With
+    ``expected_round`` (the round the caller saw announced) a repeated or stale request is a 409,
+    not a second round."""
+    def work(tournament, state):
+        if expected_round is not None and expected_round != len(state.rounds) + 1:
+            reject(409, "round_already_started",
+                   f"round {expected_round} has started already; round {len(state.rounds)} is the current one")
+        try:
+            started, pairings = planner.start_round(state)
+        except planner.CannotStartRound as exc:
+            reject(409, exc.code, exc.message)
+        append(tournament, state, [NewEvent(ev.ROUND_STARTED, started)], actor)
+        return [create_pairing(tournament, state, pairing, actor) for pairing in pairings]
+    return act(tournament_id, actor, work)
+
