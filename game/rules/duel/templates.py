@@ -19,7 +19,7 @@ from .ground_units import (INDESTRUCTIBLE, SHELTER, SMOKE, count, enabled_expans
                            unit_hexes)
 from .state import F_AIRBORNE, F_GROUND, FLIGHT_LEVELS, airborne_fighters, is_solo
 from .advanced import medals, mw50, rerouting
-from .expansions import ace_gunners, british_units, walls_have_ears, window
+from .expansions import acoustic_mirror, ace_gunners, british_units, walls_have_ears, window
 from .expansions.wilde_sau import blocks_airfield
 
 
@@ -135,6 +135,8 @@ def mosquito_drop(state: dict, board: Board) -> dict:
         "bombs_allowed": m["altitude"] == "LOW" or is_solo(state),
         "markers_allowed": board.is_city(hex_id) or not state["setup"]["markers_only_on_cities"],
         "medals_usable": medals.usable(state, "british") if medals.enabled(state) else 0,
+        # with a mirror here, medals dropped on these faces must all be markers.
+        "medals_markers_only_on": list(acoustic_mirror.PROTECTED) if acoustic_mirror.mirrors(state, hex_id) else [],
     }, {"type": "EndMosquitoTurn"})
 
 
@@ -226,7 +228,7 @@ def bomber_advance(state: dict, board: Board, example: dict) -> dict | None:
     return template("AdvanceBomber", {
         "altitude_required": not b["taken_off"], "altitudes": list(FLIGHT_LEVELS), "next_hex": to,
         "medals_usable": medals.usable(state, "british"),
-        "sabotage_units": [{"tile": tid, "face": t["face"]} for tid, t in sorted(state["tiles"].items())
-                           if t["hex"] == to and not t["destroyed"] and t["face"] in medals.RED_BORDERED],
+        "sabotage_units": [{"tile": tid, "face": state["tiles"][tid]["face"]}
+                           for tid in medals.sabotage_targets(state, to)],
         "evasion_allowed": bool(airborne_fighters(state, to)) and not state["medals_on_board"].get(str(to), 0),
     }, example)

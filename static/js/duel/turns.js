@@ -115,11 +115,15 @@
         box.appendChild(list);
         if (ch.markers_allowed) box.appendChild(ctx.h("p", {}, [stepper(ctx.ui.markers, markers, 0, ch.tokens_left, function (v) { markers = v; }, "data-markers")]));
         else box.appendChild(ctx.h("p", {"class": "hint", text: ctx.ui.markersCityOnly}));
+        // bombs on flak or searchlights beside a mirror leave the medals to the markers.
+        var mirrored = ch.targets.some(function (t) { return bombs[t.target] !== undefined && (ch.medals_markers_only_on || []).indexOf(t.face) !== -1; });
+        var medalsMax = Math.min(ch.medals_usable, Math.floor((total() + markers) / 2), mirrored ? markers : Infinity);
+        if (medals > medalsMax) medals = medalsMax;
         if (ch.medals_usable) {
-          box.appendChild(ctx.h("p", {}, [stepper(ctx.ui.medalsAsTokens, medals, 0, Math.min(ch.medals_usable, Math.floor((total() + markers) / 2)),
+          box.appendChild(ctx.h("p", {}, [stepper(ctx.ui.medalsAsTokens, medals, 0, medalsMax,
             function (v) { medals = v; }, "data-medals")]));
         }
-        var ok = total() + markers > 0 && spent <= ch.tokens_left && medals <= Math.floor((total() + markers) / 2);
+        var ok = total() + markers > 0 && spent <= ch.tokens_left && medals <= medalsMax;
         var row = ctx.h("p", {"class": "duel-actions"}, [ctx.button(ctx.ui.drop, function () { ctx.send(command()); }, {"class": "primary", disabled: !ok})]);
         ctx.complete("EndMosquitoTurn").forEach(function (c) { row.appendChild(ctx.button(ctx.ui.noDrop, function () { ctx.send(c); }, {"class": "secondary"})); });
         box.appendChild(row);

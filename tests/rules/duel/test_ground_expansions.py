@@ -7,6 +7,7 @@ from game.rules.duel.board import load_board
 from game.rules.duel.emitter import Emitter
 from game.rules.duel.expansions import ace_gunners
 from game.rules.duel.scoring import fighter_combat, flak_combat, mosquito_combat, target_bombing
+from game.rules.duel.templates import mosquito_drop
 
 from .support import EMDEN_PLAN, apply, layout, rejected, to_duel
 from .test_advanced_rules import advance, to_bomber_turn, with_options
@@ -123,8 +124,12 @@ def test_acoustic_mirror_costs_one_at_the_target_and_blocks_sabotage():
     state["medals"]["british"] = 2
     flak = next(t for t, u in state["tiles"].items() if u["hex"] == 11 and u["face"] == "flak")
     radar = next(t for t, u in state["tiles"].items() if u["hex"] == 11 and u["face"] == "radar")
+    offered = next(a for a in SYSTEM.legal_actions(state, "british") if a["type"] == "AdvanceBomber" and a.get("template"))
+    assert [u["tile"] for u in offered["choices"]["sabotage_units"]] == [radar]  # the page offers no blocked sabotage
     assert rejected(state, "british", {"type": "AdvanceBomber", "sabotage": [flak]}).code \
         == "acoustic_mirror_blocks_medals"
+    mosquito_here = dict(state, mosquito=dict(state["mosquito"], hex=11))
+    assert mosquito_drop(mosquito_here, BOARD)["choices"]["medals_markers_only_on"] == ["flak", "searchlight"]
     state, _ = apply(state, "british", {"type": "AdvanceBomber", "sabotage": [radar]})  # radar is not protected
     assert state["tiles"][radar]["destroyed"]
 

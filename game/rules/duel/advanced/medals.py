@@ -79,6 +79,15 @@ def bonus_terms(state: dict, hex_id: int) -> list[dict]:
     return [term("§7.5 German medals in the hex", n)] if n else []
 
 
+def sabotage_targets(state: dict, hex_id: int) -> list[str]:
+    """The tiles British medals may destroy in ``hex_id``: intact red-bordered units (§7.5), but no
+    flak or searchlight where an acoustic mirror stands (§9.8)."""
+    mirrored = acoustic_mirror.mirrors(state, hex_id)
+    return [tid for tid, t in sorted(state["tiles"].items())
+            if t["hex"] == hex_id and not t["destroyed"] and t["face"] in RED_BORDERED
+            and not (mirrored and t["face"] in acoustic_mirror.PROTECTED)]
+
+
 def check_sabotage(state: dict, hex_id: int, tiles) -> list[str]:
     if not tiles:
         return []
