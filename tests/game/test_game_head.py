@@ -7,9 +7,13 @@ import pytest
 from game import autoplay, services
 from game.folding import fold, game_aggregate
 from game.models import Game
-from game.rules.registry import available_systems, get_system
+from game.rules.registry import get_system
 from game.store import read_events
 from tests.conftest import make_user
+
+# The shipped engines; test doubles registered at run time (a dice race may end within ten
+# versions) are not what this checks.
+REAL_SYSTEMS = ("303", "duel-in-the-dark", "nightfighter-solo")
 
 
 def folded_from_scratch(game: Game) -> dict:
@@ -17,7 +21,7 @@ def folded_from_scratch(game: Game) -> dict:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("system_name", available_systems())
+@pytest.mark.parametrize("system_name", REAL_SYSTEMS)
 def test_the_head_equals_the_fold_after_every_command(system_name):
     system = get_system(system_name)
     sides = services.sides_for(system, {})
