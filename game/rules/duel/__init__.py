@@ -71,7 +71,7 @@ to ``german1``, A-75).  Modules of the advanced rules live in ``advanced/``, of 
 from __future__ import annotations
 
 from ..contract import RuleViolation, RuleViolationError
-from . import bomber, fighters, mosquito, setup_phases
+from . import bomber, fighters, mosquito, sequence, setup_phases
 from .actions import legal_actions as _legal_actions
 from .board import board_of
 from .emitter import Emitter
@@ -177,7 +177,9 @@ class DuelInTheDark:
             return RuleViolation("not_your_turn", f"{command['type']} is made by {designated_german(state['setup'])} (A-75)")
         em = Emitter(state, side)
         try:
-            handler(em, board_of(state), command, rng)
+            board = board_of(state)
+            handler(em, board, command, rng)
+            sequence.follow(em, board, step, rng)
         except RuleViolationError as exc:
             return exc.violation
         return em.events

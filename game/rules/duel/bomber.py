@@ -16,7 +16,6 @@ from .errors import reject
 from .scoring import fighter_combat, flak_combat, target_bombing, term
 from .state import FLIGHT_LEVELS, airborne_fighters
 from .weather import cloud, fog, storm
-from . import turns
 from .advanced import medals
 from .expansions import ace_gunners, wilde_sau, window
 from .expansions.ju88 import JU88_ID, badge_side
@@ -125,4 +124,3 @@ def advance_bomber(em: Emitter, board: Board, command: dict, rng) -> None:
     last = k + 1 == len(plan["route"])
     move_and_resolve(em, board, card["dir"], plan["target"], last, sabotage=sabotage, evasion=evasion)
     em.emit("TurnEnded", {"actor": "bomber"})
-    turns.advance(em, board, "bomber", rng)

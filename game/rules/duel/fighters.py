@@ -195,15 +195,4 @@ def end_german_turn(em: Emitter, board: Board, command: dict, rng) -> None:
     if british_units.qf_targets(em.state):
         em.emit("PhaseStarted", {"phase": 6, "step": "qf_fire"})  # §4.3.11 (3): the British allocates
         return
-    finish_german_turn(em, board, rng)
-
-
-def finish_german_turn(em: Emitter, board: Board, rng) -> None:
-    """§4.3.11 (4)–(5): unattended German medals leave, anti-stall, then the Bomber turn."""
-    medals.remove_unattended(em)
-    s = em.state
-    if (s["setup"]["mosquito_anti_stall"] and s["bomber"]["landed"] and not airborne_fighters(s)
-            and s["mosquito"]["state"] == M_AIRBORNE and not s["mosquito"]["must_return"]):
-        em.emit("MosquitoMustReturn", {"rule": "A-05"})
-    em.emit("TurnEnded", {"actor": "german"})
-    turns.advance(em, board, "german", rng)
+    turns.finish_german_turn(em)

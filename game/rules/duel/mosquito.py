@@ -18,7 +18,6 @@ from .errors import reject
 from .ground_units import INDESTRUCTIBLE, SMOKE, count
 from .scoring import balloon_barrages
 from .state import FLIGHT_LEVELS, LOW, M_AIRBORNE, M_LANDED, M_WAITING, is_solo
-from . import turns
 from .advanced import medals
 from .expansions import acoustic_mirror, ace_gunners, quad_flak
 from .expansions.wilde_sau import blocks_airfield
@@ -68,7 +67,6 @@ def move_mosquito(em: Emitter, board: Board, command: dict, rng) -> None:
                                   "took_off": False, "then_drop": False})
         em.emit("MosquitoLanded", {"hex": mv["to"]})
         em.emit("TurnEnded", {"actor": "mosquito"})
-        turns.advance(em, board, "mosquito", rng)
         return
     em.emit("MosquitoMoved", {"from": mv["from"], "to": mv["to"], "altitude": mv["altitude"],
                               "took_off": mv["took_off"]})
@@ -82,12 +80,10 @@ def wait_mosquito(em: Emitter, board: Board, command: dict, rng) -> None:
         reject("mosquito_already_airborne", "only a Mosquito still on the ground may wait (A-04)")
     em.emit("MosquitoWaited", {})
     em.emit("TurnEnded", {"actor": "mosquito"})
-    turns.advance(em, board, "mosquito", rng)
 
 
 def end_mosquito_turn(em: Emitter, board: Board, command: dict, rng) -> None:
     em.emit("TurnEnded", {"actor": "mosquito"})
-    turns.advance(em, board, "mosquito", rng)
 
 
 def plan_drop(state: dict, board: Board, command: dict) -> dict:
@@ -173,4 +169,3 @@ def execute_drop(em: Emitter, drop: dict) -> None:
 def drop_tokens(em: Emitter, board: Board, command: dict, rng) -> None:
     execute_drop(em, plan_drop(em.state, board, command))
     em.emit("TurnEnded", {"actor": "mosquito"})
-    turns.advance(em, board, "mosquito", rng)

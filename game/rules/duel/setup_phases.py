@@ -100,4 +100,3 @@ def deploy_british(em: Emitter, board: Board, command: dict, rng) -> None:
         if key in command and command[key] != plan[field]:
             reject("deployment_does_not_match_plan", f"the {key} must start on its committed airfield")
     em.emit("BritishDeployed", {"bomber": plan["takeoff_bomber"], "mosquito": plan["takeoff_mosquito"]})
-    phase5.proceed(em, board, rng, "deploy")

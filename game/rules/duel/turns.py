@@ -2,7 +2,8 @@
 
 Round order Mosquito → German → Bomber; a landed British aircraft's turns are skipped (A-03);
 the German turn is never skipped.  The solo mission starts with the German turn (§8.2) and its
-British turns run automatically inside the same ``decide`` call.
+British turns run automatically inside the same ``decide`` call.  Commands end a turn with
+``TurnEnded``; :mod:`.sequence` then calls :func:`advance` — the phases never call back here.
 """
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from .planning import commitment, window_commitment
 from .scoring import airfield_penalty, emergency_landing
 from .ground_units import airfield_capacity
 from .state import M_AIRBORNE, M_LANDED, airborne_fighters, grounded_fighters, is_solo
-from .advanced import weather_change
+from . import solo
+from .advanced import medals, weather_change
 from .expansions.multiplayer import is_multiplayer, multiplayer_result
 
 ORDER = ("mosquito", "german", "bomber")
@@ -39,8 +41,6 @@ def _skipped(state: dict, actor: str) -> bool:
 
 def advance(em: Emitter, board: Board, finished: str | None, rng) -> None:
     """Move on from the turn ``finished`` (None = start of the duel) to the next awaited turn."""
-    from . import solo  # solo drives turns of its own; imported late to keep the cycle one-way
-
     while True:
         s = em.state
         if finished is not None and night_over(s):
@@ -66,6 +66,16 @@ def advance(em: Emitter, board: Board, finished: str | None, rng) -> None:
             em.emit("TurnEnded", {"actor": nxt})
             continue
         return
+
+
+def finish_german_turn(em: Emitter) -> None:
+    """§4.3.11 (4)–(5): unattended German medals leave, anti-stall; the Bomber turn follows."""
+    medals.remove_unattended(em)
+    s = em.state
+    if (s["setup"]["mosquito_anti_stall"] and s["bomber"]["landed"] and not airborne_fighters(s)
+            and s["mosquito"]["state"] == M_AIRBORNE and not s["mosquito"]["must_return"]):
+        em.emit("MosquitoMustReturn", {"rule": "A-05"})
+    em.emit("TurnEnded", {"actor": "german"})
 
 
 def land_in_place(em: Emitter, board: Board, fid: str, reason: str) -> None:

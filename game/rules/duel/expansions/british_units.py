@@ -16,6 +16,7 @@ still be airborne with fuel left at the end of the turn).
 """
 from __future__ import annotations
 
+from .. import turns
 from ..errors import reject
 from ..ground_units import SHELTER, TILE_MIX, check_unit_hex
 
@@ -35,18 +36,13 @@ def _hexes(value, board, n: int, what: str) -> list[int]:
 
 
 def place_british(em, board, command: dict, rng) -> None:
-    from .. import phase5
-
     options = em.state["setup"]
     qf = _hexes(command.get("qf", []), board, options["british_qf_guns"], "qf")
     lights = _hexes(command.get("searchlights", []), board, options["british_searchlights"], "searchlights")
     em.emit("BritishGroundUnitsPlaced", {"qf": qf, "searchlights": lights})
-    phase5.proceed(em, board, rng, "british_units")
 
 
 def place_extra(em, board, command: dict, rng) -> None:
-    from .. import phase5
-
     s = em.state
     placements = command.get("placements")
     n = EXTRA_UNITS_PER_BRITISH_UNIT * (len(s["british_units"]["qf"]) + len(s["british_units"]["searchlights"]))
@@ -66,7 +62,6 @@ def place_extra(em, board, command: dict, rng) -> None:
         check_unit_hex(board, kind, hex_id)
         units[f"x{k + 1:02d}"] = {"face": kind, "hex": hex_id}
     em.emit("ExtraGermanUnitsPlaced", {"units": units})
-    phase5.proceed(em, board, rng, "extra_units")
 
 
 def british_searchlights(state: dict, hex_id: int) -> int:
@@ -88,9 +83,8 @@ def qf_targets(state: dict) -> dict[int, list[str]]:
 
 
 def allocate_hits(em, board, command: dict, rng) -> None:
-    """``AllocateQFHits {hits: [{qf, fighter}]}``: every QF gun with a target fires once (A-93)."""
-    from ..fighters import finish_german_turn
-
+    """``AllocateQFHits {hits: [{qf, fighter}]}``: every QF gun with a target fires once (A-93);
+    then the German turn ends."""
     s = em.state
     targets = qf_targets(s)
     hits = command.get("hits")
@@ -107,7 +101,7 @@ def allocate_hits(em, board, command: dict, rng) -> None:
         em.emit("QFHit", {"qf": qf, "hex": s["british_units"]["qf"][qf - 1], "fighter": fid,
                           "fuel_after": max(0, fuel - 1)})
     em.emit("PhaseStarted", {"phase": 6, "step": "german"})
-    finish_german_turn(em, board, rng)
+    turns.finish_german_turn(em)
 
 
 def allocation_suggestions(state: dict, board) -> list[dict]:

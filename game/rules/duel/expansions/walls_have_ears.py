@@ -37,19 +37,14 @@ def check_target(state: dict, target: int) -> None:
 
 
 def hand(em, board, command: dict, rng) -> None:
-    from .. import phase5
-
     cities = command.get("cities")
     if not isinstance(cities, list) or len(cities) != CRESTS_HANDED or len(set(cities)) != CRESTS_HANDED \
             or any(c not in board.cities for c in cities) or em.state["plan"]["target"] not in cities:
         reject("crest_set_invalid", "5 distinct German cities including the target")
     em.emit("CrestsHanded", {"cities": sorted(cities)})
-    phase5.proceed(em, board, rng, "hand_crests")
 
 
 def reposition(em, board, command: dict, rng) -> None:
-    from .. import phase5
-
     s = em.state
     moves = command.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
@@ -83,7 +78,6 @@ def reposition(em, board, command: dict, rng) -> None:
             if sharing > airfield_capacity(probe, f["hex"]):
                 reject("fuel_trucks_missing", f"airfield {f['hex']} holds {sharing} fighters: keep its fuel trucks")
     em.emit("UnitsRepositioned", {"moves": [{"tile": m["tile"], "hex": m["hex"]} for m in moves]})
-    phase5.proceed(em, board, rng, "reposition")
 
 
 def crest_suggestions(state: dict, board) -> list[dict]:

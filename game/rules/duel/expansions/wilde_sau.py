@@ -11,7 +11,6 @@ cannot be bombed.  Side-wide German decision: the designated seat in the 3–5 p
 """
 from __future__ import annotations
 
-from .. import phase5
 from ..errors import reject
 from ..ground_units import SEARCHLIGHT, count
 from ..scoring import term
@@ -33,7 +32,6 @@ def place(em, board, command: dict, rng) -> None:
         if not board.has_german_airfield(h):
             reject("not_german_airfield", f"hex {h} has no German airfield")
     em.emit("WildSauPlaced", {"tokens": {f"ws{i + 1}": h for i, h in enumerate(hexes)}})
-    phase5.proceed(em, board, rng, "wild_sau")
 
 
 def move(em, board, command: dict, rng) -> None:

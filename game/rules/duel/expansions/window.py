@@ -15,7 +15,6 @@ Bomber lands (A-78).  Allocation: 1 card a night (A-76) or the multi-night table
 """
 from __future__ import annotations
 
-from .. import phase5
 from ..errors import reject
 from ..planning import window_commitment
 from ..ground_units import SEARCHLIGHT, count
@@ -56,7 +55,6 @@ def declare(em, board, command: dict, rng) -> None:
         nonce = rng.token()
         em.emit("WindowCardsInserted", {"positions": sorted(positions), "nonce": nonce}, "british")
         em.emit("WindowCommitted", {"night": s["night"], "hash": window_commitment(positions, nonce)})
-    phase5.proceed(em, board, rng, "window")
 
 
 def window_effect(state: dict, hex_id: int) -> tuple[int, list[dict]]:
