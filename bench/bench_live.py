@@ -6,11 +6,12 @@ streams one web process holds.
 Production shape on this machine: its own PostgreSQL database (``nightduel_live_bench``),
 Redis database 15, ONE uvicorn worker under gunicorn (``config.asgi``) on a loopback port.
 
-1. Latency: two headless Chromium pages, alice's and bob's, signed in; each follows the game
-   the way a page does — an ``EventSource`` on ``/api/games/{id}/stream/`` (the stream), or
-   ``/events/?after=N`` every 1.5 s (the polling the play page did before) — and moves when it
-   is its turn. A move's latency is the time from just before the mover's page sends it to the
-   moment the other page has it; p50/p95/max over ``--moves`` moves, for both ways.
+1. Latency: two headless Chromium pages, alice's and bob's, signed in; each is the real play
+   page ``/games/{id}/`` (static/js/play.js following the game's stream, then fetching its new
+   panel), or — the baseline — a page polling ``/events/?after=N`` every 1.5 s as the play page
+   did before; each moves when it is its turn. A move's latency is the time from just before
+   the mover's page sends it to the moment the other page shows it (the play page: its panel's
+   version number changed on screen); p50/p95/max over ``--moves`` moves, for both ways.
 2. Idle streams: ``--idle`` anonymous viewers open the game's stream and stay; the worker's
    resident memory is read, then one move is made and the time until every viewer has it is
    measured, and a plain API request is timed meanwhile.
@@ -43,10 +44,11 @@ CHROMIUM = "/usr/bin/chromium"
 POLL_MS = 1500
 
 FOLLOW = {
-    "stream": """([api, after]) => { window.seen = {};
-        const source = new EventSource(api + "stream/?after=" + after);
-        source.addEventListener("version", e => { const d = JSON.parse(e.data);
-            if (!(d.version in window.seen)) window.seen[d.version] = Date.now(); }); }""",
+    "play page": """() => { window.seen = {};
+        const note = () => { const node = document.getElementById("game-version");
+            const v = node && Number(node.textContent); if (v && !(v in window.seen)) window.seen[v] = Date.now(); };
+        new MutationObserver(note).observe(document.body, {subtree: true, childList: true, characterData: true});
+        note(); }""",
     "polling": """([api, after]) => { window.seen = {}; let known = after;
         setInterval(() => fetch(api + "events/?after=" + known, {credentials: "same-origin"})
             .then(r => r.json()).then(d => { if (d.version > known) { window.seen[d.version] = Date.now();
@@ -130,6 +132,8 @@ def latencies(base: str, game_id: str, mode: str, moves: int, version: int) -> t
             page.get_by_label("Password").fill(name)
             page.get_by_role("button", name="Log in").click()
             page.wait_for_url(f"{base}/")
+            if mode == "play page":
+                page.goto(f"{base}/games/{game_id}/")
             page.evaluate(FOLLOW[mode], [api, version])
             pages[side] = page
         time.sleep(1)
@@ -211,14 +215,14 @@ def main() -> None:
     base = f"http://127.0.0.1:{port}"
     try:
         version = 1
-        for mode in ("stream", "polling"):
+        for mode in ("play page", "polling"):
             measured, version = latencies(base, game_id, mode, args.moves, version)
-            print(f"{mode:8} a move on the opponent's page: p50 {percentile(measured, .5):.0f} ms, "
+            print(f"{mode:9} a move on the opponent's page: p50 {percentile(measured, .5):.0f} ms, "
                   f"p95 {percentile(measured, .95):.0f} ms, max {max(measured):.0f} ms over {len(measured)} moves"
                   f"  [{load()}]", flush=True)
         figures = asyncio.run(idle_streams(port, game_id, {"a": token_a, "b": token_b}, args.idle, version,
                                              server.pid))
-        print(f"idle     {figures['open']} open streams in one uvicorn worker: {figures['rss_mb']:.0f} MiB resident, "
+        print(f"idle      {figures['open']} open streams in one uvicorn worker: {figures['rss_mb']:.0f} MiB resident, "
               f"{figures['threads']} threads ({figures['refused']} openings refused and retried); one move reached all of them within {figures['fan_out_max_ms']:.0f} ms "
               f"of sending it (p50 {figures['fan_out_p50_ms']:.0f} ms)  [{load()}]", flush=True)
     finally:

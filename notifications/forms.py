@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .kinds import KINDS, LABELS
 from .preferences import Choice
+from .webhooks.derivation import EVENTS
 
 
 class PreferencesForm(forms.Form):
@@ -22,3 +23,22 @@ class PreferencesForm(forms.Form):
     def choices(self) -> dict[str, Choice]:
         data = self.cleaned_data
         return {kind: Choice(data[f"{kind}__in_page"], data[f"{kind}__by_email"]) for kind in KINDS}
+
+
+class WebhookForm(forms.Form):
+    """Register a webhook (issue 16): the receiver's URL, its secret, the events it wants."""
+
+    url = forms.URLField(label=_("Receiver URL"), max_length=500, assume_scheme="https",
+                         help_text=_("Events are posted here as JSON, signed with HMAC-SHA256 (header X-Nightduel-Signature-256)."))
+    secret = forms.CharField(label=_("Secret"), required=False, max_length=200,
+                             help_text=_("Leave blank and one is made for you (shown once the webhook is saved)."))
+    events = forms.MultipleChoiceField(label=_("Events"), required=False, widget=forms.CheckboxSelectMultiple,
+                                       choices=[(e, e.replace("_", " ")) for e in EVENTS],
+                                       help_text=_("None ticked: every event."))
+
+
+class WebhookChoiceForm(forms.Form):
+    """Remove a webhook, or re-send one delivery, by its id (the page lists them)."""
+
+    webhook = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    delivery = forms.UUIDField(required=False, widget=forms.HiddenInput)

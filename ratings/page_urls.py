@@ -8,6 +8,7 @@ urlpatterns = [
     path("leagues/new/", league_admin_pages.new_league, name="league-new"),
     path("leagues/<slug:slug>/", pages.league_page, name="league-page"),
     path("leagues/<slug:league>/edit/", league_admin_pages.edit_league, name="league-edit"),
+    path("leagues/<slug:league>/webhooks/", league_admin_pages.league_webhooks, name="league-webhooks-page"),
     path("leagues/<slug:league>/seasons/new/", league_admin_pages.new_season, name="season-new"),
     path("leagues/<slug:league>/seasons/<int:season_id>/", league_admin_pages.season_page, name="season-page"),
     path("leagues/<slug:league>/seasons/<int:season_id>/edit/", league_admin_pages.edit_season,

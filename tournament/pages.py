@@ -304,7 +304,10 @@ def tournament_list(request):
 
 
 def _live(tournament, version: int) -> dict:
+    """What static/js/tournament_live.js follows: the tournament's event stream, or (a browser
+    without EventSource) its version every ``poll_ms``."""
     return {"version": version, "version_url": reverse("tournament-version", args=[tournament.pk]),
+            "stream_url": reverse("tournament-stream", args=[tournament.pk]) + f"?after={version}",
             "body_url": reverse("tournament-body", args=[tournament.pk]), "poll_ms": LIVE_POLL_MS}
 
 

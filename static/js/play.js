@@ -1,5 +1,6 @@
 /* The play page (issue 7, 15): moves by clicking the board, sent through the API with session
- * auth + CSRF; 409/422 answers explained; the opponent's moves followed live; the event log in
+ * auth + CSRF; 409/422 answers explained; the opponent's moves followed live (issue 16: the
+ * game's event stream, static/js/live.js); the event log in
  * words, newest first, filterable; resign / abort / claim on time.
  *
  * One renderer: the server renders the panel (#play-panel) with the legal actions as JSON
@@ -277,6 +278,7 @@
         loadPanel();
         render();
         startClocks();
+        showWhoseMove();
       });
   }
 
@@ -324,9 +326,26 @@
       .catch(function () { say(words.connection_lost); });
   }
 
-  /* Follow the game live: polling for now. The one place to swap for a push channel later. */
+  /* Follow the game live over its event stream (static/js/live.js); a browser without
+   * EventSource polls instead. Whether it is the viewer's move goes to the tab title. */
   function watchGame() {
-    window.setInterval(function () { if (running()) poll(); }, POLL_MS);
+    var source = NightduelLive.follow(page.api + "stream/?after=" + seenSeq, {
+      event: function (e) { addEvents([e]); },
+      version: function (summary) {
+        if (summary.version > version() && !busy) {
+          say(format(words.moved_on, {version: summary.version}));
+          refresh();
+        }
+      },
+      open: function () { if (liveStatus.textContent === words.connection_lost) say(""); },
+      error: function () { if (running()) say(words.connection_lost); }
+    });
+    if (!source) window.setInterval(function () { if (running()) poll(); }, POLL_MS);
+  }
+
+  function showWhoseMove() {
+    var banner = document.getElementById("turn-banner");
+    NightduelLive.yourMove(!!banner && banner.classList.contains("your-turn") && running());
   }
 
   /* -- clocks and endings ------------------------------------------------------------------ */
@@ -419,6 +438,6 @@
   render();
   startClocks();
   filterLog();
-  poll();
+  showWhoseMove();
   watchGame();
 })();

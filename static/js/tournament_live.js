@@ -1,39 +1,50 @@
-/* Tournament pages follow their tournament without a reload (issue 13).
+/* Tournament pages follow their tournament without a reload (issues 13, 16).
  *
- * watchStream() is the one place that learns that the tournament's event stream moved on: for
- * now it polls the stream version every few seconds (``data-poll-ms``; paused while the tab is
- * hidden); a push channel can replace it without touching the rest. */
+ * watchStream() is the one place that learns that the tournament's event stream moved on: it
+ * follows the tournament's Server-Sent Events (``data-stream-url``; through static/js/live.js
+ * where the page has it, so the header's notifications come on the same stream), and only a
+ * browser without EventSource polls the stream version every ``data-poll-ms``. */
 "use strict";
 
-function watchStream(versionUrl, version, everyMs, onChange) {
-  let seen = version;
+function watchStream(node, onChange) {
+  let seen = Number(node.dataset.version);
+  const moved = async (latest) => {
+    if (latest > seen) {
+      seen = latest;
+      await onChange(latest);
+    }
+  };
+  if (window.EventSource) {
+    const handlers = {version: (summary) => moved(summary.version)};
+    if (window.NightduelLive) {
+      NightduelLive.follow(node.dataset.streamUrl, handlers);
+    } else {
+      const source = new EventSource(node.dataset.streamUrl);
+      source.addEventListener("version", (e) => handlers.version(JSON.parse(e.data)));
+    }
+    return;
+  }
   let busy = false;
   async function check() {
     if (busy || document.hidden) return;
     busy = true;
     try {
-      const response = await fetch(versionUrl, {headers: {Accept: "application/json"}, cache: "no-store"});
-      if (response.ok) {
-        const latest = (await response.json()).version;
-        if (latest > seen) {
-          seen = latest;
-          await onChange(latest);
-        }
-      }
+      const response = await fetch(node.dataset.versionUrl, {headers: {Accept: "application/json"}, cache: "no-store"});
+      if (response.ok) await moved((await response.json()).version);
     } catch (err) {
       // Offline for a moment: the next tick tries again.
     } finally {
       busy = false;
     }
   }
-  setInterval(check, everyMs);
+  setInterval(check, Number(node.dataset.pollMs));
   document.addEventListener("visibilitychange", check);
 }
 
 /* The tournament page and the embeddable view: swap in the new body. */
 document.querySelectorAll("[data-live-body]").forEach((body) => {
   const status = document.querySelector("[data-live-status]");
-  watchStream(body.dataset.versionUrl, Number(body.dataset.version), Number(body.dataset.pollMs), async (latest) => {
+  watchStream(body, async (latest) => {
     const response = await fetch(body.dataset.bodyUrl, {cache: "no-store"});
     if (!response.ok) return;
     body.innerHTML = await response.text();
@@ -44,7 +55,7 @@ document.querySelectorAll("[data-live-body]").forEach((body) => {
 
 /* The pairing page holds forms a reload would clear: say that it changed, let the user reload. */
 document.querySelectorAll("[data-live-notice]").forEach((notice) => {
-  watchStream(notice.dataset.versionUrl, Number(notice.dataset.version), Number(notice.dataset.pollMs), () => {
+  watchStream(notice, () => {
     notice.hidden = false;
   });
 });

@@ -59,7 +59,8 @@ def test_stale_move_gets_a_clear_409_message(live_server, users, new_context, sh
                                 players={"a": users["alice"], "b": users["bob"]})
     page = new_context().new_page()
     log_in(page, live_server.url, "alice")
-    page.route("**/events/**", lambda route: route.abort())  # the page does not hear of the change
+    page.route(lambda url: "/events/" in url or "/stream/" in url,
+               lambda route: route.abort())  # the page does not hear of the change
     page.goto(f"{live_server.url}/games/{game.pk}/")
     services.end_game(game.pk, "GameAborted", {"winner": None, "aborted": True}, actor="referee")
     page.get_by_role("button", name="roll").click()
