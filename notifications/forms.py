@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 from .kinds import KINDS, LABELS
 from .preferences import Choice
 from .webhooks.derivation import EVENTS
+from .webhooks.log import event_words
 
 
 class PreferencesForm(forms.Form):
@@ -33,7 +34,7 @@ class WebhookForm(forms.Form):
     secret = forms.CharField(label=_("Secret"), required=False, max_length=200,
                              help_text=_("Leave blank and one is made for you (shown once the webhook is saved)."))
     events = forms.MultipleChoiceField(label=_("Events"), required=False, widget=forms.CheckboxSelectMultiple,
-                                       choices=[(e, e.replace("_", " ")) for e in EVENTS],
+                                       choices=[(e, event_words(e)) for e in EVENTS],
                                        help_text=_("None ticked: every event."))
 
 
