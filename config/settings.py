@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "game",
     "tournament",
+    "tournament.quiz",
     "ratings",
     "accounts",
     "notifications",
@@ -169,6 +170,9 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "game.tasks.sweep_timeouts", "schedule": timedelta(seconds=30)},
     "drain-outbox": {"task": "game.tasks.drain_outbox", "schedule": timedelta(seconds=15)},
     "send-waiting-mail": {"task": "notifications.tasks.send_waiting_mail", "schedule": timedelta(seconds=60)},
+    "auto-confirm-table-reports": {"task": "tournament.tasks.auto_confirm_table_reports",
+                                   "schedule": timedelta(seconds=float(os.environ.get(
+                                       "NIGHTDUEL_AUTO_CONFIRM_SWEEP_SECONDS", "60")))},
     "warn-low-clocks": {"task": "notifications.tasks.warn_low_clocks", "schedule": timedelta(seconds=60)},
     "retry-due-webhooks": {"task": "notifications.tasks.retry_due_webhooks", "schedule": timedelta(seconds=60)},
 }

@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/auth/token/", ThrottledObtainAuthToken.as_view(), name="api-token"),
     path("api/", include("game.urls")),
     path("api/", include("tournament.urls")),
+    path("api/", include("tournament.quiz.urls")),
     path("api/", include("ratings.urls")),
     path("api/", include("accounts.urls")),
     path("api/", include("notifications.urls")),
@@ -21,6 +22,8 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("", include("game.page_urls")),
     path("", include("tournament.page_urls")),
+    path("", include("tournament.quiz.page_urls")),
+    path("", include("tournament.print_urls")),
     path("", include("ratings.page_urls")),
     path("", include("notifications.page_urls")),
 ]

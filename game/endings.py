@@ -47,7 +47,9 @@ def resign(game_id, user, side: str | None = None) -> Game:
 def sides_that_moved(game: Game, enough: int) -> set[str]:
     """Up to ``enough`` of the sides that have had a command accepted (each command is stored
     with the first event of its batch)."""
-    sides = (StoredEvent.objects.filter(stream=game.stream, command__isnull=False)
+    # order_by(): without it the model's ordering joins the DISTINCT, and one side's first
+    # commands would fill the slice.
+    sides = (StoredEvent.objects.filter(stream=game.stream, command__isnull=False).order_by()
              .annotate(side=KeyTextTransform("side", "command")).values_list("side", flat=True).distinct())
     return set(sides[:enough])
 

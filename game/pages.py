@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language, gettext as _, gettext_lazy as _lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import endings, replay, services, timeouts
@@ -203,6 +203,23 @@ def ending_options(game: Game, user, detail: dict) -> dict | None:
     return options
 
 
+STATUS_WORDS = {Game.Status.RUNNING: _lazy("running"), Game.Status.FINISHED: _lazy("over"),
+                Game.Status.ABORTED: _lazy("aborted (not rated)")}
+
+
+def game_facts(detail: dict) -> list[tuple[str, str]]:
+    """The small print under the panel, in words: status, who is to move, which view is shown."""
+    seen = detail["viewing_as"]
+    if seen == "referee":
+        seen_text = _("everything (the game is over)") if detail["status"] != Game.Status.RUNNING \
+            else _("everything (referee)")
+    else:
+        seen_text = side_name(seen) if seen else _("the public view")
+    return [(_("Status"), str(STATUS_WORDS.get(detail["status"], detail["status"]))),
+            (_("To move"), ", ".join(side_name(s) for s in detail["to_move"]) or "—"),
+            (_("You see"), seen_text)]
+
+
 def turn_text(game: Game, detail: dict) -> str:
     """One line above the moves: whose move it is (with the players' names), or the outcome."""
     shown = presentation_for(game.system)
@@ -236,6 +253,7 @@ def play(request, game_id):
         "actions_data": [{"index": e["index"], "command": e["command"], "label": e["label"], "picks": e["picks"],
                           "template": e["template"], "quick": e["quick"]} for e in entries],
         "endings": ending_options(game, request.user, detail),
+        "game_facts": game_facts(detail),
     }
     if request.GET.get("fragment") == "panel":
         return render(request, "game/_play_panel.html", context)

@@ -76,5 +76,5 @@ def season_table(season: Season) -> dict:
         for (system, player), (games, wins) in counts.items()
     ]
     rows.sort(key=lambda r: (r["system"], -r["tournament_points"], -r["rating"], r["player_id"]))
-    return {"league": season.league_id, "season": season.pk, "starts_on": season.starts_on,
+    return {"league": season.league.slug, "season": season.pk, "starts_on": season.starts_on,
             "ends_on": season.ends_on, "points_source": source, "rows": rows}

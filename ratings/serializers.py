@@ -19,6 +19,9 @@ class LeagueSerializer(serializers.ModelSerializer):
 
 
 class SeasonSerializer(serializers.ModelSerializer):
+    # A league is addressed by its slug everywhere (URLs, a tournament's ``league``), so here too.
+    league = serializers.SlugRelatedField(slug_field="slug", read_only=True, help_text="the league's slug")
+
     class Meta:
         model = Season
         fields = ["id", "league", "name", "starts_on", "ends_on"]
@@ -133,7 +136,7 @@ class LeagueTableRowSerializer(RatedPlayerSerializer):
 
 
 class LeagueTableSerializer(serializers.Serializer):
-    league = serializers.IntegerField()
+    league = serializers.CharField(help_text="the league's slug")
     season = serializers.IntegerField()
     starts_on = serializers.DateField(allow_null=True)
     ends_on = serializers.DateField(allow_null=True)

@@ -1,7 +1,9 @@
 """Event types of a tournament stream ``tournament-<id>`` (service.md, "Event sourcing").
 
 Payloads are documented where they are written (tournament/services/); every correction is
-a new event (``PenaltyRevoked``, ``RefereeDecision``, ``PairingVoided``), nothing is changed in place.
+a new event (``PenaltyRevoked``, ``RefereeDecision``, ``PairingVoided``), nothing is changed in place. Table play (tournament/table.py) reports each leg's result as
+``LegReported``; the opponent's ``LegConfirmed`` or ``LegDisputed``, or a referee's or organiser's
+``LegResultEntered``, settles it.
 """
 TOURNAMENT_CREATED = "TournamentCreated"
 SETTINGS_CHANGED = "TournamentSettingsChanged"
@@ -18,6 +20,11 @@ PENALTY_ISSUED = "PenaltyIssued"
 PENALTY_REVOKED = "PenaltyRevoked"
 REFEREE_DECISION = "RefereeDecision"
 PAIRING_VOIDED = "PairingVoided"
+PAIRING_MOVED_TO_TABLE = "PairingMovedToTable"
+LEG_REPORTED = "LegReported"
+LEG_CONFIRMED = "LegConfirmed"
+LEG_DISPUTED = "LegDisputed"
+LEG_RESULT_ENTERED = "LegResultEntered"
 TOURNAMENT_FINISHED = "TournamentFinished"
 TOURNAMENT_CANCELLED = "TournamentCancelled"
 

@@ -30,6 +30,8 @@ from notifications.forms import WebhookChoiceForm, WebhookForm
 from notifications.models import WebhookDelivery, WebhookEndpoint
 from notifications.webhooks import registration as webhooks
 from notifications.webhooks.log import webhook_log
+from ratings import elo
+from ratings.leaderboards import entry_rating
 from ratings.models import League
 
 from . import previews, scoring, services
@@ -139,11 +141,17 @@ def _active_order(state) -> list[str]:
 def _add_entrant(tournament, actor, form):
     username = form.cleaned_data["username"].strip()
     state = services.register(tournament.pk, username, actor, form.cleaned_data["rating"])
-    entry = state.entrants[username]
-    if entry.get("provisional"):
-        return _("%(name)s is registered with the start rating %(rating).0f (provisional: not rated yet).") % {
-            "name": username, "rating": entry["rating"]}
-    return _("%(name)s is registered with rating %(rating).0f.") % {"name": username, "rating": entry["rating"]}
+    return _("%(name)s is registered with rating %(rating)s.") % {
+        "name": username, "rating": rating_words(state.entrants[username])}
+
+
+def rating_words(entry: dict) -> str:
+    """An entry rating as the organiser and the player read it: a provisional one says why, true
+    both of the unrated (the start rating) and of a player with a few rated games (1538 after 6)."""
+    if not entry.get("provisional"):
+        return "%.0f" % entry["rating"]
+    return _("%(rating).0f (provisional: fewer than %(games)d rated games in this game)") % {
+        "rating": entry["rating"], "games": elo.PROVISIONAL_GAMES}
 
 
 def _check_in(tournament, actor, form):
@@ -322,6 +330,9 @@ def join(request, tournament_id, key):
     context = {"tournament": tournament, "state": state, "open": registration_open(state),
                "entered": is_entrant(request.user, state), "error": None,
                "visible": may_view(request.user, tournament, state)}
+    if request.user.is_authenticated:  # the rating they would enter with, shown before they press
+        rating, provisional = entry_rating(tournament.system, request.user.pk)
+        context["rating"] = rating_words({"rating": rating, "provisional": provisional})
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={request.path}")
@@ -330,9 +341,7 @@ def join(request, tournament_id, key):
         except CommandRejected as exc:
             context["error"] = sentence(exc.message)
             return render(request, "tournament/join.html", context, status=_rejected_status(exc))
-        entry = state.entrants[request.user.get_username()]
-        messages.success(request, _("You are registered for %(name)s with rating %(rating).0f%(note)s.") % {
-            "name": tournament.name, "rating": entry["rating"],
-            "note": _(" (provisional: you are not rated yet)") if entry.get("provisional") else ""})
+        messages.success(request, _("You are registered for %(name)s with rating %(rating)s.") % {
+            "name": tournament.name, "rating": rating_words(state.entrants[request.user.get_username()])})
         return redirect("tournament-page", tournament_id=tournament.pk)
     return render(request, "tournament/join.html", context)

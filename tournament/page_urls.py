@@ -1,7 +1,7 @@
 """Server-rendered pages of this app (see pages.py; the referee panel's actions: referee_pages.py)."""
 from django.urls import path
 
-from . import organiser_pages, pages, referee_pages
+from . import organiser_pages, pages, referee_pages, table_pages
 
 PAIRING = "tournaments/<int:tournament_id>/pairings/<uuid:pairing_id>/"
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/body/", pages.tournament_body_fragment, name="tournament-body"),
     path("tournaments/<int:tournament_id>/pairings/<str:pairing_id>/", pages.pairing_page,
          name="tournament-pairing-page"),
+    path(PAIRING + "report/", table_pages.report_page, name="tournament-pairing-report"),
+    path("tournaments/<int:tournament_id>/table-reports/", table_pages.open_reports_page,
+         name="tournament-table-reports-page"),
     path(PAIRING + "knowledge-tests/", referee_pages.record_knowledge_tests, name="referee-knowledge-tests"),
     path(PAIRING + "offences/", referee_pages.record_offence, name="referee-offence"),
     path(PAIRING + "penalties/<uuid:penalty_id>/revoke/", referee_pages.revoke_penalty, name="referee-revoke"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import scoring
+from . import scoring, table
 from .formats import elimination, swiss
 from .state import (ELIMINATION_FORMATS, GROUP_STAGE, GROUPS_PLAYOFFS, LEAGUE_STAGE, PLAYOFF_STAGE, ROUND_ROBIN,
                     SWISS, TournamentState)
@@ -135,14 +135,15 @@ def stale_bracket_pairings(state: TournamentState) -> list[str]:
 
 
 def games_to_create(state: TournamentState, pairing_ids=None) -> list[tuple[str, int]]:
-    """``(pairing_id, leg)``: leg 1 of a new pairing, leg 2 once leg 1 has its result.
+    """``(pairing_id, leg)``: leg 1 of a new pairing, leg 2 once leg 1 has its result. Pairings
+    played at the table get no engine games (tournament/table.py).
 
     ``pairing_ids`` limits the check to the pairings an action touched (all by default).
     """
     out = []
     for pid in (state.pairings if pairing_ids is None else pairing_ids):
         pairing = state.pairings[pid]
-        if pairing["bye"] or state.result(pid).status == scoring.DECIDED:
+        if pairing["bye"] or pairing["mode"] == table.AT_TABLE or state.result(pid).status == scoring.DECIDED:
             continue
         for leg in range(1, scoring.LEGS + 1):
             if leg in pairing["games"]:

@@ -24,7 +24,11 @@ both the API and the pages. ``bracket_of(state)`` / ``standings_of(state)`` are 
                "status": "pending"|"playing"|"decided"|"awaiting_referee"|"awaiting_knowledge_test",
                "score": [a, b], "points": [a, b], "winner": name | None, "loser": name | None,
                "red_cards": [name, ...],
-               "next": {"winner": key | None, "loser": key | None}}
+               "next": {"winner": key | None, "loser": key | None},
+               "table": int | None, "mode": "online"|"at_table",
+               "legs": [{"leg": 1|2, "sides": {side: name},          # at the table only
+                         "report": {"report_id", "reporter", "winner", "ended_by", "vp_margin",
+                                    "status": "reported"|"disputed"|"confirmed"|"entered", ...} | None}]}
 
 ``standings`` shape::
 
@@ -39,7 +43,7 @@ both the API and the pages. ``bracket_of(state)`` / ``standings_of(state)`` are 
 """
 from __future__ import annotations
 
-from . import discipline, scoring
+from . import discipline, scoring, table
 from .formats import elimination, groups as group_format
 from .state import GROUP_STAGE, GROUPS_PLAYOFFS, LEAGUE_STAGE, TournamentState
 
@@ -81,7 +85,15 @@ def _pairing_dict(state: TournamentState, pairing: dict, reds: dict, links: dict
         "points": result["points"], "winner": result["winner"], "loser": result["loser"],
         "red_cards": sorted(reds.get(pairing["id"], ())),
         "next": links.get(pairing["key"], {"winner": None, "loser": None}),
+        "table": pairing.get("table"), "mode": pairing["mode"], "legs": _table_legs(pairing),
     }
+
+
+def _table_legs(pairing: dict) -> list[dict]:
+    if pairing["mode"] != table.AT_TABLE:
+        return []
+    return [{"leg": leg, "sides": table.leg_sides(pairing, leg), "report": pairing["reports"].get(leg)}
+            for leg in range(1, scoring.LEGS + 1)]
 
 
 def _planned_dict(match, entry: dict, round_number: int, stage: str, links: dict) -> dict:
@@ -97,6 +109,7 @@ def _planned_dict(match, entry: dict, round_number: int, stage: str, links: dict
         "status": scoring.DECIDED if (entry["walkover"] and winner) or entry["void"] else PENDING,
         "score": [0, 0], "points": [0, 0], "winner": winner if entry["walkover"] else None, "loser": None,
         "red_cards": [], "next": links.get(match.key, {"winner": None, "loser": None}),
+        "table": None, "mode": None, "legs": [],
     }
 
 

@@ -117,3 +117,23 @@ class DecisionSerializer(serializers.Serializer):
                   "they are played again with the new entrant (refused with next_pairing_started otherwise)")
     void_reason = serializers.CharField(allow_blank=True, required=False, default="",
                                         help_text="required with void_pairings")
+
+
+class LegResultSerializer(serializers.Serializer):
+    winner = serializers.CharField(help_text="username of the leg's winner (one of the pairing's two players)")
+    ended_by = serializers.CharField(help_text="how the game ended — 303: reached_london, shot_down, "
+                                               "rounds_ran_out; Duel in the Dark: victory_points")
+    vp_margin = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                         help_text="Duel in the Dark: the winner's VP margin in that night (1 or more)")
+
+
+class LegEntrySerializer(LegResultSerializer):
+    reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                   help_text="required: rejected with reason_required when empty")
+
+
+class LegAnswerSerializer(serializers.Serializer):
+    report_id = serializers.UUIDField(required=False, allow_null=True, default=None,
+                                      help_text="the report you answer (refused with report_outdated if it changed)")
+    reason = serializers.CharField(allow_blank=True, required=False, default="",
+                                   help_text="dispute: what is wrong (required)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import math
 
-from . import discipline, events as ev, scoring
+from . import discipline, events as ev, scoring, table
 from .formats import berger, elimination, groups as group_format
 from .tiebreaks import DEFAULT_TIE_BREAKS, Row, add_derived, rank
 
@@ -24,7 +24,9 @@ ELIMINATION_FORMATS = (SINGLE_ELIMINATION, DOUBLE_ELIMINATION)
 GROUP_STAGE, PLAYOFF_STAGE, LEAGUE_STAGE = "group", "playoff", "main"
 
 # Events that touch one pairing only: its cached result alone is dropped.
-PAIRING_EVENTS = {ev.PAIRING_CREATED, ev.PAIRING_GAME_CREATED, ev.GAME_RESULT_RECORDED, ev.REFEREE_DECISION}
+PAIRING_EVENTS = {ev.PAIRING_CREATED, ev.PAIRING_GAME_CREATED, ev.GAME_RESULT_RECORDED, ev.REFEREE_DECISION,
+                  ev.PAIRING_MOVED_TO_TABLE, ev.LEG_REPORTED, ev.LEG_CONFIRMED, ev.LEG_DISPUTED,
+                  ev.LEG_RESULT_ENTERED}
 
 REGISTRATION, RUNNING, FINISHED, CANCELLED = "registration", "running", "finished", "cancelled"
 
@@ -40,6 +42,8 @@ DEFAULT_OPTIONS = {
     "check_in_deadline": None,     # ISO datetime; check-in closes then
     "late_entry": False,           # swiss: entries accepted after round 1, joining the next round
     "game_setup": {},              # setup given to every game (e.g. another board of the same format)
+    "play_mode": table.ONLINE,     # "at_table": players report each leg's result (tournament/table.py)
+    "auto_confirm_minutes": table.DEFAULT_AUTO_CONFIRM_MINUTES,  # an unanswered table report is confirmed then
 }
 
 
@@ -101,7 +105,8 @@ class TournamentState:
                 "id": p["pairing_id"], "key": p["key"], "round": p["round"], "stage": p["stage"],
                 "group": p.get("group"), "a": p["a"], "b": p["b"], "bye": p.get("bye", False),
                 "first_sides": p.get("first_sides"), "lot": p.get("lot"),
-                "games": {}, "results": {},
+                "table": p.get("table"), "mode": p.get("mode", table.ONLINE),
+                "games": {}, "results": {}, "reports": {},
                 "withdrawn": {n for n in (p["a"], p["b"]) if n in self.entrants and self.entrants[n]["withdrawn"]},
             }
         elif kind == ev.PAIRING_GAME_CREATED:
@@ -109,6 +114,10 @@ class TournamentState:
                 "leg": p["leg"], "game_id": p["game_id"], "sides": p["sides"]}
         elif kind == ev.GAME_RESULT_RECORDED:
             self.pairings[p["pairing_id"]]["results"][p["leg"]] = dict(p)
+        elif kind == ev.PAIRING_MOVED_TO_TABLE:
+            self.pairings[p["pairing_id"]]["mode"] = table.AT_TABLE
+        elif kind in (ev.LEG_REPORTED, ev.LEG_CONFIRMED, ev.LEG_DISPUTED, ev.LEG_RESULT_ENTERED):
+            self._apply_leg(kind, p, event)
         elif kind == ev.KNOWLEDGE_TEST_SCORE_RECORDED:
             self.tests[p["entrant"]] = p["score"]
         elif kind == ev.PENALTY_ISSUED:
@@ -132,6 +141,23 @@ class TournamentState:
             self.revealed_seed = p.get("seed")
         elif kind == ev.TOURNAMENT_CANCELLED:
             self.status = CANCELLED
+
+    def _apply_leg(self, kind: str, p: dict, event: dict) -> None:
+        pairing = self.pairings[p["pairing_id"]]
+        leg = p["leg"]
+        at = {"seq": event["seq"]}
+        if kind == ev.LEG_REPORTED:
+            pairing["reports"][leg] = {**p, **at, "status": table.REPORTED}
+        elif kind == ev.LEG_DISPUTED:
+            pairing["reports"][leg].update(at, status=table.DISPUTED, disputed_by=p["by"], reason=p["reason"])
+        else:
+            report = pairing["reports"].setdefault(leg, {})
+            if kind == ev.LEG_RESULT_ENTERED:
+                report.update({k: p.get(k) for k in ("winner", "ended_by", "vp_margin")},
+                              status=table.ENTERED, entered_by=p["by"], reason=p["reason"], **at)
+            else:
+                report.update(at, status=table.CONFIRMED, confirmed_by=p["by"])
+            pairing["results"][leg] = table.report_from(report).result(pairing, leg)
 
     def after(self, events: list[tuple[str, dict]]) -> TournamentState:
         """A copy of this state with ``(type, payload)`` events folded in: what an action would lead to."""

@@ -25,5 +25,13 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/knowledge-tests/", views.KnowledgeTests.as_view(),
          name="tournament-knowledge-tests"),
     path("tournaments/<int:tournament_id>/decisions/", views.Decisions.as_view(), name="tournament-decisions"),
+    path("tournaments/<int:tournament_id>/table-reports/", views.TableReports.as_view(), name="tournament-table-reports"),
     path("pairings/<uuid:pairing_id>/", views.PairingDetail.as_view(), name="pairing-detail"),
+    path("pairings/<uuid:pairing_id>/table/", views.PairingToTable.as_view(), name="pairing-to-table"),
+    path("pairings/<uuid:pairing_id>/legs/<int:leg>/report/", views.LegReport.as_view(), name="pairing-leg-report"),
+    path("pairings/<uuid:pairing_id>/legs/<int:leg>/confirm/", views.LegConfirm.as_view(),
+         name="pairing-leg-confirm"),
+    path("pairings/<uuid:pairing_id>/legs/<int:leg>/dispute/", views.LegDispute.as_view(),
+         name="pairing-leg-dispute"),
+    path("pairings/<uuid:pairing_id>/legs/<int:leg>/result/", views.LegEntry.as_view(), name="pairing-leg-result"),
 ]

@@ -11,12 +11,13 @@ from game.visibility import is_league_admin
 from ratings.leagues import league_at
 from ratings.models import Season
 
-from . import services
+from . import services, table
 from .models import Pairing, Tournament
 from .permissions import (authenticated, holds_join_key, is_organiser, is_referee, may_organise, may_view,
                           require)
 from .projections import bracket_of
-from .serializers import (DecisionSerializer, KnowledgeTestSerializer, PenaltySerializer, RefereesSerializer,
+from .serializers import (DecisionSerializer, KnowledgeTestSerializer, LegAnswerSerializer, LegEntrySerializer,
+                          LegResultSerializer, PenaltySerializer, RefereesSerializer,
                           RegisterSerializer, RequiredReasonSerializer, ReasonSerializer, SeasonChoiceSerializer,
                           SeedingSerializer, StartRoundSerializer, TournamentCreateSerializer,
                           TournamentUpdateSerializer)
@@ -310,16 +311,121 @@ class PairingDetail(APIView):
     @extend_schema(responses={200: DICT})
     def get(self, request, pairing_id):
         """One pairing: its games, score, points and status, with the referee's decisions on it."""
-        pairing = get_object_or_404(Pairing, pk=pairing_id)
-        tournament, state = visible(request, pairing.tournament_id)
-        bracket = bracket_of(state, tournament.pk)
-        item = next(p for p in [p for r in bracket["rounds"] for p in r["pairings"]] + bracket["voided"]
-                    if p["id"] == str(pairing_id))
+        tournament, state = visible_pairing(request, pairing_id)
+        item = pairing_item(state, tournament, pairing_id)
         decisions = state.decisions.get(str(pairing_id), [])
         in_force = state.decision_in_force(str(pairing_id))
         # What an overrule names as ``replaces`` (else the score as ``replaces_score``).
         return Response({**item, "tournament": tournament.pk, "decisions": decisions,
                          "decision_in_force": in_force["decision_id"] if in_force else None})
+
+
+def visible_pairing(request, pairing_id):
+    pairing = get_object_or_404(Pairing, pk=pairing_id)
+    return visible(request, pairing.tournament_id)
+
+
+def pairing_item(state, tournament: Tournament, pairing_id) -> dict:
+    """The pairing as the bracket shows it (voided ones too)."""
+    bracket = bracket_of(state, tournament.pk)
+    return next(p for p in [p for r in bracket["rounds"] for p in r["pairings"]] + bracket["voided"]
+                if p["id"] == str(pairing_id))
+
+
+class LegAction(APIView):
+    """A table-play action on one leg of a pairing (tournament/table.py has the rules)."""
+
+    permission_classes = OPEN
+
+    def respond(self, state, tournament, pairing_id) -> Response:
+        return Response({"version": state.version, "status": state.status,
+                         "pairing": pairing_item(state, tournament, pairing_id)}, status=status.HTTP_201_CREATED)
+
+
+class LegReport(LegAction):
+    @extend_schema(request=LegResultSerializer, responses={201: DICT})
+    def post(self, request, pairing_id, leg):
+        """Report how a leg played at the table ended (the pairing's two players; the opponent
+        confirms or disputes). 409 ``not_at_table``, ``round_closed``, ``report_pending``,
+        ``leg_disputed``, ``result_confirmed``; 403 ``not_in_pairing``; 400 ``invalid_winner``,
+        ``invalid_ending``, ``invalid_vp_margin``, ``invalid_leg``."""
+        tournament, _ = visible_pairing(request, pairing_id)
+        require(authenticated(request.user), request.user, "report results")
+        data = LegResultSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        state = services.report_leg(tournament.pk, str(pairing_id), leg, request.user.username,
+                                    **data.validated_data)
+        return self.respond(state, tournament, pairing_id)
+
+
+class LegConfirm(LegAction):
+    @extend_schema(request=LegAnswerSerializer, responses={201: DICT})
+    def post(self, request, pairing_id, leg):
+        """Confirm the opponent's report of a leg: it counts from now on. 409 ``nothing_to_confirm``,
+        ``report_outdated``; 403 ``own_report``, ``not_in_pairing``."""
+        tournament, _ = visible_pairing(request, pairing_id)
+        require(authenticated(request.user), request.user, "confirm results")
+        data = LegAnswerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        report_id = data.validated_data["report_id"]
+        state = services.confirm_leg(tournament.pk, str(pairing_id), leg, request.user.username,
+                                     str(report_id) if report_id else None)
+        return self.respond(state, tournament, pairing_id)
+
+
+class LegDispute(LegAction):
+    @extend_schema(request=LegAnswerSerializer, responses={201: DICT})
+    def post(self, request, pairing_id, leg):
+        """Dispute the opponent's report of a leg, saying why: it waits for a referee's entry.
+        400 ``reason_required``; otherwise as confirming."""
+        tournament, _ = visible_pairing(request, pairing_id)
+        require(authenticated(request.user), request.user, "dispute results")
+        data = LegAnswerSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        state = services.dispute_leg(tournament.pk, str(pairing_id), leg, request.user.username, v["reason"],
+                                     str(v["report_id"]) if v["report_id"] else None)
+        return self.respond(state, tournament, pairing_id)
+
+
+class LegEntry(LegAction):
+    @extend_schema(request=LegEntrySerializer, responses={201: DICT})
+    def post(self, request, pairing_id, leg):
+        """Enter or correct a leg's result directly, with a reason (referees and organisers): settles
+        a dispute or a missing report. 400 ``reason_required``; 409 ``round_closed`` (then a referee
+        decision changes the pairing), ``result_recorded`` (a leg played online)."""
+        tournament, _ = visible_pairing(request, pairing_id)
+        require(is_referee(request.user, tournament) or is_organiser(request.user, tournament), request.user,
+                "enter results")
+        data = LegEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        state = services.enter_leg_result(tournament.pk, str(pairing_id), leg, request.user.username,
+                                          **data.validated_data)
+        return self.respond(state, tournament, pairing_id)
+
+
+class PairingToTable(LegAction):
+    @extend_schema(request=None, responses={201: DICT})
+    def post(self, request, pairing_id):
+        """Play an online pairing at the table instead (organisers), before any of its games has a
+        result; its running games end aborted and unrated. 409 ``already_at_table``, ``games_recorded``."""
+        tournament, _ = visible_pairing(request, pairing_id)
+        require(is_organiser(request.user, tournament), request.user, "move pairings to the table")
+        state = services.move_to_table(tournament.pk, str(pairing_id), request.user.username)
+        return self.respond(state, tournament, pairing_id)
+
+
+class TableReports(APIView):
+    permission_classes = OPEN
+
+    @extend_schema(responses={200: DICT})
+    def get(self, request, tournament_id):
+        """Table reports still open, oldest first: ``reported`` ones wait for the opponent (or the
+        auto-confirmation), ``disputed`` ones for a referee."""
+        tournament, state = visible(request, tournament_id)
+        return Response([{"pairing_id": p["id"], "round": p["round"], "table": p["table"], "a": p["a"],
+                          "b": p["b"], "leg": leg, "sides": table.leg_sides(p, leg), "report": report}
+                         for p, leg, report in table.open_reports(state)])
 
 
 class Penalties(APIView):

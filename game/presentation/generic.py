@@ -11,6 +11,7 @@ SIDE_NAMES = {
     "luftwaffe": gettext_lazy("Luftwaffe"), "raf": gettext_lazy("RAF"), "british": gettext_lazy("British"),
     "german": gettext_lazy("German"), "player": gettext_lazy("the player"), "referee": gettext_lazy("referee"),
 }
+SEAT = re.compile(r"([a-z]+)(\d+)")
 # Fields naming the piece a command moves, and the fields naming the hex it ends on.
 UNIT_FIELDS = ("fighter", "aircraft", "unit", "token", "piece")
 # The engine's mark for a field the player fills in (contract.py: a template's blank).
@@ -35,7 +36,12 @@ def side_name(side: str | None) -> str:
     if not side:
         return _("nobody")
     known = SIDE_NAMES.get(str(side))
-    return str(known) if known else str(side).capitalize()
+    if known:
+        return str(known)
+    seat = SEAT.fullmatch(str(side))  # a numbered seat of a known side: german2 → German 2
+    if seat and seat[1] in SIDE_NAMES:
+        return _("%(side)s %(seat)s") % {"side": SIDE_NAMES[seat[1]], "seat": seat[2]}
+    return str(side).capitalize()
 
 
 def value_words(value) -> str:

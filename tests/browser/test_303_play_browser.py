@@ -37,7 +37,7 @@ def test_a_game_of_303_played_by_clicking_only(live_server, users, new_context, 
     lw5 = next(a for a in offered(german) if a["picks"][:1] == ["piece:lw5"] and len(a["command"]["path"]) == 2)
     assert " → " in lw5["label"] and " via " in lw5["label"]
     click_action(german, lw5)
-    wait_version_above(british, 1)  # the RAF page hears of the move by polling
+    wait_version_above(british, 1)  # the RAF page hears of the move on its live stream
     assert "lw5 → " in german.locator("#event-log li").first.inner_text()  # newest first, in words
 
     shots = turns = 0

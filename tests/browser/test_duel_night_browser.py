@@ -45,15 +45,12 @@ class Table:
         return game_aggregate(self.game)["engine"]
 
     def page_for(self, side: str):
-        """The page of ``side``, showing the current position (a seat link clicked, or a reload
-        sooner than the page's next poll)."""
+        """The page of ``side``, showing the current position: the other side's moves arrive by
+        the game's live stream (never a reload); another German seat is a click on its link."""
         page = self.pages["british" if side == "british" else "german"]
-        seen = page.evaluate("() => [JSON.parse(document.getElementById('page-data').textContent).viewing_as,"
-                             " Number(document.getElementById('game-version').textContent)]")
-        if side != "british" and seen[0] != side:
+        seen = page.evaluate("() => JSON.parse(document.getElementById('page-data').textContent).viewing_as")
+        if side != "british" and seen != side:
             page.locator("#duel-seats a", has_text=f"German {side[-1]}").click()
-        elif seen[1] < self.game.version:
-            page.reload(wait_until="domcontentloaded")
         page.wait_for_function(f"""() => document.querySelector('#duel-tool > *') && Number(
             document.getElementById('game-version').textContent) >= {self.game.version} && JSON.parse(
             document.getElementById('page-data').textContent).viewing_as === '{side}'""")

@@ -3,10 +3,11 @@
 One flow, so CI runs it once: an organiser signs up; the league admin appoints them organiser
 of the club's league; they create an 8-entrant 303 Swiss tournament, add seven entrants by
 username and share the join link, through which an eighth player registers himself; they seed
-by rating (a player's real Elo, 1538, makes him seed 1), start every round and reach the final
-standings. The games' results in between are the players' job, so the test produces them
-through the service layer. Then the league admin creates a season with the tournament and sees
-its table. Screenshots of each step, at desktop and phone width, go to artifacts/screenshots/.
+by rating (two players' real Elo, 1538 and 1490, make them seeds 1 and 8 among six unrated at
+1500), start every round and reach the final standings. The games' results in between are the
+players' job, so the test produces them through the service layer. Then the league admin
+creates a season with the tournament and sees its table. Screenshots of each step, at desktop
+and phone width, go to artifacts/screenshots/.
 """
 import pytest
 
@@ -43,6 +44,8 @@ def test_an_organiser_runs_a_swiss_tournament_and_the_league_admin_a_season(live
     players = {name: make_user(name) for name in PLAYERS + ("hank",)}
     PlayerRating.objects.create(system="303", player=players["ace"], rating=1538.0, peak=1538, games=6, wins=4,
                                 draws=0, losses=2)
+    PlayerRating.objects.create(system="303", player=players["bea"], rating=1490.0, peak=1510, games=12, wins=5,
+                                draws=0, losses=7)
 
     # The organiser signs up, and finds out who may let them run tournaments.
     olga = new_context().new_page()
@@ -102,18 +105,22 @@ def test_an_organiser_runs_a_swiss_tournament_and_the_league_admin_a_season(live
         field.fill(name)
         olga.get_by_role("button", name="Add", exact=True).click()
         olga.wait_for_load_state()
-    assert "gus is registered with the start rating 1500 (provisional" in olga.content()
+        if name == "bea":  # rated in 303 with 12 games: her rating, not provisional
+            assert "bea is registered with rating 1490." in olga.content()
+    assert "gus is registered with rating 1500 (provisional: fewer than 10 rated games" in olga.content()
     snap(olga, "org-05-entrants-added")
     # … and the join link, through which hank registers himself.
     join_link = olga.get_by_label("Join link", exact=True).input_value()
     hank = new_context(PHONE).new_page()
     log_in(hank, url, "hank")
     hank.goto(join_link)
+    assert "your current rating in this game: 1500 (provisional" in hank.content()
     snap(hank, "org-06-join-link-phone")
     hank.get_by_role("button", name="Register me").click()
     assert "You are registered for Kent Autumn Swiss" in hank.content()
 
-    # Seeding by rating: ace's real Elo (1538) puts him first; the others are unrated.
+    # Seeding by rating: ace's real Elo (1538) puts him first, bea's (1490) last; the others are
+    # unrated (1500, drawn by lot among themselves).
     olga.reload()
     assert olga.get_by_role("heading", name="Entrants (8)").count() == 1
     seeding = olga.locator("#seeding")
@@ -122,7 +129,7 @@ def test_an_organiser_runs_a_swiss_tournament_and_the_league_admin_a_season(live
     olga_phone.goto(olga.url)
     snap(olga_phone, "org-07-before-seeding-phone")
     seeding.get_by_role("button", name="Seed").click()
-    assert "Seeded: 1. ace" in olga.content()
+    assert "Seeded: 1. ace" in olga.content() and "8. bea." in olga.content()
 
     # Every round: the page says what will happen, she starts it, the players play.
     for number in (1, 2, 3):

@@ -20,6 +20,19 @@ def test_an_unknown_api_path_answers_json_even_with_debug_on(db, settings, debug
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html"), "pages keep HTML"
 
 
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_api_crash_answers_json_even_with_debug_on(db, settings, monkeypatch, debug):
+    settings.DEBUG = debug
+
+    def crash():
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("ratings.views.leagues", crash)
+    response = Client(raise_request_exception=False).get("/api/leagues/")
+    assert response.status_code == 500 and response["Content-Type"].startswith("application/json")
+    assert response.json() == {"code": "server_error", "message": "internal error"}
+
+
 def test_every_openapi_operation_has_a_description(db):
     paths = client_for().get("/api/schema/?format=json").json()["paths"]
     operations = [(method.upper(), path, op) for path, ops in paths.items() for method, op in ops.items()

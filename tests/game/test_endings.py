@@ -109,6 +109,19 @@ def test_no_abort_once_the_second_side_has_moved(users):
     refused(post(users["alice"], game, "abort"), 409, "too_late_to_abort", game, types(game))
 
 
+def test_no_abort_once_the_second_side_has_moved_after_several_moves_of_the_first(users):
+    """303: the Luftwaffe makes several commands before the RAF's first; after it, no abort."""
+    pytest.importorskip("game.rules.battle303")
+    from tests.browser.conftest import advance
+
+    players = {"luftwaffe": users["alice"], "raf": users["bob"]}
+    game = services.create_game(system_name="303", setup={}, players=players)
+    game = advance(game, players, 20, stop=lambda g: g.to_move == ["raf"])
+    assert game.moves_made > 1 and post(users["alice"], game, "abort").status_code == 201
+    game = advance(game, players, 1)
+    refused(post(users["bob"], game, "abort"), 409, "too_late_to_abort", game, types(game))
+
+
 def test_a_proposal_lapses_when_the_second_side_moves_instead(users):
     game = race(users)
     assert post(users["alice"], game, "abort").status_code == 201

@@ -103,8 +103,10 @@ def test_a_league_has_one_address_slug_or_id_in_the_api_and_the_pages(admin_user
     anyone = client_for()
     for address in ("night", str(league.pk)):
         assert anyone.get(f"/api/leagues/{address}/").json()["slug"] == "night"
-        assert [s["name"] for s in anyone.get(f"/api/leagues/{address}/seasons/").json()] == ["Winter"]
-        assert anyone.get(f"/api/leagues/{address}/seasons/{season.pk}/table/").status_code == 200
+        seasons = anyone.get(f"/api/leagues/{address}/seasons/").json()
+        assert [(s["name"], s["league"]) for s in seasons] == [("Winter", "night")], "the league by its slug"
+        assert anyone.get(f"/api/leagues/{address}/seasons/{season.pk}/").json()["league"] == "night"
+        assert anyone.get(f"/api/leagues/{address}/seasons/{season.pk}/table/").json()["league"] == "night"
         assert browser().get(f"/leagues/{address}/").status_code == 200
     missing = anyone.get("/api/leagues/nowhere/seasons/")
     assert missing.status_code == 404 and missing.json()["code"] == "league_not_found"

@@ -178,3 +178,24 @@ def test_a_finished_tournament_takes_an_overrule_of_its_final_but_no_replay(semi
     assert (exc.value.status, exc.value.code) == (409, "tournament_finished")
     overrule(t, "W2-1", [0, 2])
     assert projections.bracket(t)["champion"] == "p02"
+
+
+def test_the_api_refuses_the_overrule_of_a_started_final_appending_nothing_then_voids_it(semis_played, referee):
+    t = semis_played
+    semi, old_final = keyed(t)["W1-1"], keyed(t)["W2-1"]
+    make_a_move(old_final["games"][1]["game_id"])
+    body = {"pairing_id": semi["id"], "kind": "overrule", "score": [0, 2], "reason": "an illegal move",
+            "replaces_score": services.load_state(t).named_result(semi)["score"]}
+    before = services.load_state(t).version
+    api = client_for(referee)
+    refused = api.post(f"/api/tournaments/{t.pk}/decisions/", body, format="json")
+    assert (refused.status_code, refused.json()["code"]) == (409, "next_pairing_started")
+    no_reason = api.post(f"/api/tournaments/{t.pk}/decisions/", {**body, "void_pairings": [old_final["id"]]},
+                         format="json")
+    assert (no_reason.status_code, no_reason.json()["code"]) == (400, "void_reason_required")
+    assert appended_types(t, before) == []
+    done = api.post(f"/api/tournaments/{t.pk}/decisions/",
+                    {**body, "void_pairings": [old_final["id"]], "void_reason": "replayed with p04"}, format="json")
+    assert done.status_code == 201 and done.json()["voided"] == [old_final["id"]]
+    assert appended_types(t, before)[:2] == ["RefereeDecision", "PairingVoided"]
+    assert (keyed(t)["W2-1"]["a"], keyed(t)["W2-1"]["b"]) == ("p04", "p02")

@@ -14,6 +14,7 @@ from django import forms
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
+from ..table import AT_TABLE, DEFAULT_AUTO_CONFIRM_MINUTES, ONLINE
 from ..state import DOUBLE_ELIMINATION, FORMATS, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 
 
@@ -96,4 +97,14 @@ OPTION_FIELDS: tuple[OptionField, ...] = (
         label=_("Check-in closes at"), required=False, widget=DateTimeLocalInput(),
         help_text=_("In UTC. Empty: check-in stays open until you seed.")),
         to_option=_deadline, from_option=_deadline_initial, shown_with="requires_check_in=on"),
+    # Not required: a form sent without them (an older page, a script) keeps the defaults.
+    OptionField("play_mode", lambda: forms.ChoiceField(
+        label=_("Where the games are played"), widget=forms.RadioSelect, required=False,
+        choices=[(ONLINE, _("Online, on this site: moves checked by the rules engine")),
+                 (AT_TABLE, _("At the table, with real dice: players report each result and confirm it"))]),
+        to_option=lambda value: value or ONLINE),
+    OptionField("auto_confirm_minutes", lambda: forms.IntegerField(
+        label=_("A reported result counts by itself after (minutes)"), min_value=1, required=False,
+        help_text=_("Unless the opponent confirms or disputes it first.")), shown_with="play_mode=at_table",
+        to_option=lambda value: value or DEFAULT_AUTO_CONFIRM_MINUTES),
 )

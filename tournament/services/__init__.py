@@ -8,6 +8,7 @@ then reconcile pairings, games and cached projections in the same transaction.
 - :mod:`.registration` — register, withdraw, check in, seed;
 - :mod:`.rounds` — start a round;
 - :mod:`.results` — record a finished game's result;
+- :mod:`.table_play` — results of pairings played at the table: report, confirm, dispute, enter;
 - :mod:`.refereeing` — knowledge tests, penalties, referee decisions;
 - :mod:`.rebuild` — rebuild the read models from the streams.
 
@@ -24,9 +25,12 @@ from .registration import SEEDING_METHODS, check_in, register, seed, withdraw
 from .results import record_game_result
 from .rounds import start_round
 from .stream import load_state, reject
+from .table_play import (auto_confirm_due_reports, confirm_leg, dispute_leg, enter_leg_result, move_to_table,
+                         report_leg)
 
 __all__ = [
-    "CommandRejected", "DEFAULT_SCHEME", "REFEREE_DECISION_KINDS", "appoint_referees", "cached_projection",
+    "CommandRejected", "DEFAULT_SCHEME", "auto_confirm_due_reports", "confirm_leg", "dispute_leg",
+    "enter_leg_result", "move_to_table", "report_leg", "REFEREE_DECISION_KINDS", "appoint_referees", "cached_projection",
     "cancel_tournament", "change_settings", "check_in", "create_tournament", "issue_penalty", "load_state",
     "rebuild_projections", "reconcile", "record_game_result", "record_knowledge_test", "referee_decision",
     "refresh_projection", "register", "reject", "revoke_penalty", "SEEDING_METHODS", "seed", "set_season", "start_round",

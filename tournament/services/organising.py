@@ -13,7 +13,7 @@ from game.rules.dice import new_seed, seed_commitment
 from game.services import CommandRejected, check_setup, system_or_reject
 from game.store import NewEvent
 
-from .. import discipline, events as ev, scoring
+from .. import discipline, events as ev, scoring, table
 from ..models import Tournament, TournamentSecret
 from ..state import CANCELLED, DEFAULT_OPTIONS, FORMATS, TournamentState
 from ..tiebreaks import TIE_BREAKS
@@ -54,6 +54,11 @@ def _validate_settings(fmt, scheme, options, tie_breaks, penalty_scope, time_con
     error = clocks.validate_time_control(time_control)
     if error:
         reject(400, "invalid_time_control", error)
+    if "play_mode" in options and options["play_mode"] not in table.PLAY_MODES:
+        reject(400, "invalid_option", f"play_mode must be one of {', '.join(table.PLAY_MODES)}")
+    minutes = options.get("auto_confirm_minutes", 1)
+    if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or minutes <= 0:
+        reject(400, "invalid_option", "auto_confirm_minutes must be a positive number of minutes")
     if options.get("check_in_deadline") and not parse_datetime(str(options["check_in_deadline"])):
         reject(400, "invalid_option", "check_in_deadline must be an ISO date-time")
     if system is not None and "game_setup" in options:

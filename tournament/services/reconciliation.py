@@ -18,7 +18,7 @@ from game.rules.dice import SeededDice
 from game.services import CommandRejected, create_game, end_game, sides_for, system_or_reject
 from game.store import NewEvent, head_hash, read_events
 
-from .. import discipline, events as ev, planner
+from .. import discipline, events as ev, planner, table
 from ..models import Pairing, PairingGame, Tournament, TournamentProjection
 from ..projections import bracket_of, standings_of
 from ..state import CANCELLED, FINISHED, TournamentState
@@ -37,13 +37,16 @@ def act(tournament_id, actor: str, work) -> TournamentState:
 
 
 def create_pairing(tournament: Tournament, state: TournamentState, pairing: planner.NewPairing, actor: str) -> str:
-    """``PairingCreated`` {pairing_id, key, round, stage, group, a, b, bye, first_sides, lot}.
+    """``PairingCreated`` {pairing_id, key, round, stage, group, a, b, bye, first_sides, lot, table, mode}.
 
     The first game's sides are drawn by lot from the tournament's fair seed at this event's seq.
+    ``table``: the round's lowest free table number; ``mode``: the tournament's play mode.
     """
     pid = str(uuid.uuid4())
-    first_sides, lot = None, None
+    first_sides, lot, number, mode = None, None, None, None
     if not pairing.bye:
+        number = table.next_table(list(state.pairings.values()) + list(state.voided.values()), pairing.round)
+        mode = state.options["play_mode"]
         sides = sides_for(system_or_reject(tournament.system), {})
         lot = SeededDice(tournament.secret.seed, tournament.stream, state.version + 1).randbelow(2)
         first, second = (pairing.a, pairing.b) if lot == 0 else (pairing.b, pairing.a)
@@ -51,7 +54,7 @@ def create_pairing(tournament: Tournament, state: TournamentState, pairing: plan
     append(tournament, state, [NewEvent(ev.PAIRING_CREATED, {
         "pairing_id": pid, "key": pairing.key, "round": pairing.round, "stage": pairing.stage,
         "group": pairing.group, "a": pairing.a, "b": pairing.b, "bye": pairing.bye,
-        "first_sides": first_sides, "lot": lot})], actor)
+        "first_sides": first_sides, "lot": lot, "table": number, "mode": mode})], actor)
     Pairing.objects.create(id=pid, tournament=tournament, key=pairing.key, round=pairing.round)
     return pid
 
@@ -67,11 +70,9 @@ def _weather_card_of(game: Game):
 def _create_pairing_game(tournament: Tournament, state: TournamentState, pid: str, leg: int, actor: str) -> None:
     """``PairingGameCreated`` {pairing_id, leg, game_id, sides, setup}: leg 2 swaps the sides."""
     pairing = state.pairings[pid]
-    sides = dict(pairing["first_sides"])
+    sides = table.leg_sides(pairing, leg)
     setup: dict = dict(state.options.get("game_setup") or {})
     if leg == 2:
-        first, second = list(sides)
-        sides = {first: sides[second], second: sides[first]}
         if tournament.system == DUEL:
             game1 = Game.objects.get(pk=pairing["games"][1]["game_id"])
             card = _weather_card_of(game1)

@@ -9,6 +9,7 @@ from game.store import NewEvent, read_events
 
 from .. import events as ev
 from ..models import PairingGame
+from ..table import AT_TABLE
 from .reconciliation import reconcile
 from .stream import append, load_state, lock
 
@@ -33,8 +34,8 @@ def record_game_result(game_id, result_seq: int) -> bool:
         tournament = lock(link.pairing.tournament_id)
         state = load_state(tournament)
         pairing = state.pairings.get(str(link.pairing_id))
-        if pairing is None or link.leg in pairing["results"]:  # voided, or recorded already
-            return False
+        if pairing is None or link.leg in pairing["results"] or pairing["mode"] == AT_TABLE:
+            return False  # voided, recorded already, or moved to the table (its games were aborted)
         game = Game.objects.get(pk=game_id)
         if game.status == Game.Status.RUNNING:
             return False

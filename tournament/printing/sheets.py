@@ -1,0 +1,181 @@
+"""What the printed sheets of a tournament round say (issue 14, "Printing").
+
+Plain data from the folded state, shared by the print pages (HTML) and the PDFs so both print
+the same: the pairing sheet (table, players, sides for the match and the rematch), one result
+slip per table, the standings after a round with its tie-break columns, and the 303 game card
+with the round track the Polish sheet recommends ("mark the round number on your game card").
+No requests here: the slips' report address comes in as a function.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _, gettext_lazy
+
+from game.presentation.generic import side_name
+from game.rules.battle303.rules import LAST_ROUND, LUFTWAFFE, RAF, REINFORCEMENT_ROUNDS
+
+from .. import presentation, table
+from ..state import TournamentState
+
+BATTLE_303 = "303"
+# The standings sheet's columns after the rank and the name: (row attribute, header, short header
+# for the narrow printed column, tie-break key). Head-to-head has no value of its own: it counts
+# only among tied players, so the sentence giving the order says it.
+STANDING_COLUMNS = (
+    ("points", gettext_lazy("Points"), gettext_lazy("Points"), "points"),
+    ("played", gettext_lazy("Played"), gettext_lazy("Played"), None),
+    ("games_won", gettext_lazy("Games won"), gettext_lazy("Won"), "games_won"),
+    ("games_lost", gettext_lazy("Games lost"), gettext_lazy("Lost"), None),
+    ("buchholz", gettext_lazy("Buchholz"), gettext_lazy("Buchholz"), "buchholz"),
+    ("sonneborn_berger", gettext_lazy("Sonneborn–Berger"), gettext_lazy("S–B"), "sonneborn_berger"),
+    ("knowledge_test", gettext_lazy("Knowledge test"), gettext_lazy("Test"), "knowledge_test"),
+    ("rating", gettext_lazy("Rating"), gettext_lazy("Rating"), "rating"),
+)
+
+
+def _header(state: TournamentState, title: str, number: int | None) -> dict:
+    return {"tournament": state.info.get("name", ""), "title": title, "round": number,
+            "system": state.info.get("system"),
+            "system_label": presentation.label(presentation.SYSTEMS, state.info.get("system")),
+            "format_label": presentation.label(presentation.FORMATS, state.format)}
+
+
+def round_numbers(state: TournamentState) -> list[int]:
+    """The rounds that have pairings, in order."""
+    return sorted({p["round"] for p in state.ordered_pairings()})
+
+
+def _legs(pairing: dict) -> list[dict] | None:
+    """Both legs' sides (the rematch swaps them), first side first; None while undrawn."""
+    first = pairing.get("first_sides")
+    if first:
+        sides = list(first)
+        names = [first[s] for s in sides]
+        by_leg = {1: dict(zip(sides, names)), 2: dict(zip(sides, reversed(names)))}
+    elif pairing["games"]:
+        by_leg = {leg: g["sides"] for leg, g in pairing["games"].items()}
+    else:
+        return None
+    titles = {1: _("Match"), 2: _("Rematch")}
+    return [{"leg": leg, "title": titles.get(leg, str(leg)),
+             "sides": [{"side": side, "label": side_name(side), "name": name} for side, name in sides.items()]}
+            for leg, sides in sorted(by_leg.items())]
+
+
+def tables(state: TournamentState, number: int) -> tuple[list[dict], list[str]]:
+    """The round's pairings by table number, and the names that have a bye.
+
+    A pairing carries its table from ``PairingCreated``; one created before tables existed is
+    numbered by its place in the round, the order in which tables are handed out."""
+    rows, byes = [], []
+    for pairing in state.ordered_pairings():
+        if pairing["round"] != number:
+            continue
+        if pairing["bye"]:
+            byes.append(pairing["a"] or pairing["b"])
+            continue
+        rows.append({"id": pairing["id"], "key": pairing["key"], "table": pairing.get("table") or len(rows) + 1,
+                     "a": pairing["a"], "b": pairing["b"], "online": pairing["mode"] == table.ONLINE,
+                     "legs": _legs(pairing)})
+    return sorted(rows, key=lambda r: r["table"]), byes
+
+
+def _side_note(system: str | None) -> str:
+    if system == BATTLE_303:
+        return _("Sides were drawn by lot; the Luftwaffe moves first in every round. "
+                 "The rematch is played with the sides swapped.")
+    return _("Sides were drawn by lot; the rematch is played with the sides swapped.")
+
+
+def pairing_sheet(state: TournamentState, number: int) -> dict:
+    rows, byes = tables(state, number)
+    return {**_header(state, _("Pairings"), number), "tables": rows, "byes": byes,
+            "note": _side_note(state.info.get("system")), "undrawn": _("drawn at the table")}
+
+
+def _endings(system: str | None) -> list[str]:
+    """How a game can end, as the slip's tick boxes: the endings a report names (tournament/table.py;
+    303.md "End of game"); a system without named endings has none to tick."""
+    words = {"reached_london": _("Bomber reached London (Luftwaffe wins)"),
+             "shot_down": _("Bomber shot down (RAF wins)"), "rounds_ran_out": _("Rounds ran out (RAF wins)")}
+    return [words[code] for code in table.endings_for(system or "") if code in words]
+
+
+def result_slips(state: TournamentState, number: int, report_url) -> dict:
+    """One slip per table played at the table; ``report_url(pairing_id)`` is the absolute
+    address of the pairing's report page, which the slip's QR code opens."""
+    rows, _byes = tables(state, number)
+    system = state.info.get("system")
+    slips = [{**row, "legs": row["legs"] or _undrawn_legs(), "players": [row["a"], row["b"]],
+              "report_url": report_url(row["id"])} for row in rows if not row["online"]]
+    return {**_header(state, _("Result slips"), number), "slips": slips, "endings": _endings(system),
+            "vp": system in table.SYSTEMS_WITH_VP, "note": _side_note(system),
+            "scan": _("Scan to report the result on your phone, or hand this slip to the organiser."),
+            "sign": _("Both players sign when the results are written down.")}
+
+
+def _cell(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def standings_sheet(state: TournamentState, number: int | None = None) -> dict:
+    """The standings after round ``number`` (all rounds when None), with the columns of the
+    tournament's tie-breaks marked and their order in words."""
+    pairings = [p for p in state.ordered_pairings() if number is None or p["round"] <= number]
+    entrants = [n for n in state.entrants if state.seeds is None or n in state.seeds or state.entrants[n]["late"]]
+    ranked = state.standings_rows(pairings, entrants)
+    keys = set(state.tie_breaks)
+    columns = [{"key": k, "header": str(header), "short": str(short), "tie_break": t in keys}
+               for k, header, short, t in STANDING_COLUMNS]
+    rows = [{"rank": i + 1, "entrant": row.entrant, "withdrawn": state.entrants[row.entrant]["withdrawn"],
+             "cells": [_cell(getattr(row, c["key"])) for c in columns]} for i, row in enumerate(ranked)]
+    order = ", ".join(presentation.label(presentation.TIE_BREAKS, t) for t in state.tie_breaks)
+    if number is None:
+        title = _("Standings")
+    elif state.round_complete(number):
+        title = _("Standings after round %(n)s") % {"n": number}
+    else:
+        title = _("Standings during round %(n)s (results so far)") % {"n": number}
+    return {**_header(state, title, number), "columns": columns, "rows": rows,
+            "order": _("Ranked by %(order)s; head-to-head counts only the pairings among the players still "
+                       "tied.") % {"order": order},
+            "legend": _("Won, Lost: games; S–B: Sonneborn–Berger; Test: knowledge test.")}
+
+
+def round_track() -> list[dict]:
+    """The 303 round track (303.md "Round structure"): eight rounds, the Luftwaffe's turn then
+    the RAF's, reinforcements at the start of rounds 4 and 6, the RAF wins after the last."""
+    notes = {1: _("Round marker on 1"), LAST_ROUND: _("Last round: RAF wins if the bomber survives")}
+    for n in REINFORCEMENT_ROUNDS:
+        notes[n] = _("RAF reinforcement on Northolt")
+    return [{"round": n, "note": notes.get(n, "")} for n in range(1, LAST_ROUND + 1)]
+
+
+def game_cards(state: TournamentState, number: int) -> dict:
+    """Two 303 game cards per table, the match and the rematch: who flies which side, the round
+    track to tick off, the turn order and the result."""
+    rows, _byes = tables(state, number)
+    cards = [{"table": row["table"], "a": row["a"], "b": row["b"], "leg": leg, "players": _players(row, leg)}
+             for row in rows if not row["online"] for leg in (row["legs"] or _undrawn_legs())]
+    return {**_header(state, _("303 game cards"), number), "cards": cards, "track": round_track(),
+            "turns": [
+                {"side": side_name(LUFTWAFFE), "steps": _("A repair on own airfields · B fighters move 0–3 hexes · "
+                                                          "C fighters and bomber attack · D bomber moves 0–2 hexes")},
+                {"side": side_name(RAF), "steps": _("A repair on own airfields · B fighters move 0–3 hexes · "
+                                                    "C fighters attack · D move the round marker")}],
+            "tick": _("Tick each round as it ends, whatever the marker on the board shows."),
+            "endings": _endings(BATTLE_303), "undrawn": _("drawn at the table")}
+
+
+def _players(row: dict, leg: dict) -> list[str]:
+    """The winner's tick boxes of a game card: each player with the side flown in this leg."""
+    if not leg["sides"]:
+        return [row["a"], row["b"]]
+    return [f"{s['name']} ({s['label']})" for s in leg["sides"]]
+
+
+def _undrawn_legs() -> list[dict]:
+    return [{"leg": 1, "title": _("Match"), "sides": None}, {"leg": 2, "title": _("Rematch"), "sides": None}]

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class QuizConfig(AppConfig):
+    name = "tournament.quiz"
+    label = "quiz"
+    verbose_name = "Knowledge test"

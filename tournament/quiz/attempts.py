@@ -1,0 +1,256 @@
+"""A round's quiz and each player's one timed attempt (issue 14, the knowledge test).
+
+The organiser opens the quiz of a started round: N questions are drawn by lot from the bank
+with the tournament's secret seed (``SeededDice`` on ``tournament-<id>/quiz/<round>``, so the
+draw can be checked once the seed is revealed). Every player of the round gets the same
+questions — the two players of a 1:1 are compared on the same test — each in his own order.
+An attempt starts when the player asks for it and ends at its deadline, which the server
+keeps: an answer after it is refused and not counted. Handing in, or the deadline passing,
+scores the attempt and records the score as ``KnowledgeTestScoreRecorded`` (actor
+``system:quiz``) through ``tournament.services.record_knowledge_test``.
+
+Every write locks the tournament row first (as the tournament's own write path does), so the
+attempt and the event it leads to are one transaction.
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from game.rules.dice import SeededDice
+from game.services import CommandRejected
+from tournament import services
+from tournament.state import CANCELLED, FINISHED, TournamentState
+from tournament.services.stream import lock
+
+from . import bank as bank_rules
+from .models import Attempt, QuestionBank, Quiz, ScoreCorrection
+
+QUIZ_ACTOR = "system:quiz"
+DEFAULT_QUESTIONS, MAX_QUESTIONS = 10, 50
+DEFAULT_MINUTES, MAX_MINUTES = 5, 60
+
+
+def reject(status: int, code: str, message: str, **extra):
+    raise CommandRejected(status, code, message, extra)
+
+
+# -- the bank ----------------------------------------------------------------------------
+def upload_bank(tournament_id, data: bytes | str, filename: str, fmt: str | None, user) -> QuestionBank:
+    """A new bank replaces the old one for quizzes opened later; every row must be right."""
+    kind = bank_rules.format_of(filename or "", fmt)
+    try:
+        questions = bank_rules.parse(data, kind)
+    except bank_rules.BankInvalid as exc:
+        reject(422, "invalid_bank", f"{len(exc.errors)} error(s) in the question bank; nothing was stored",
+               errors=[e.as_dict() for e in exc.errors])
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        return QuestionBank.objects.create(tournament=tournament, source_name=(filename or "")[:200],
+                                           questions=questions, uploaded_by=user)
+
+
+def current_bank(tournament_id) -> QuestionBank | None:
+    return QuestionBank.objects.filter(tournament_id=tournament_id).first()
+
+
+# -- who takes it, and when it closes ----------------------------------------------------
+def players_of(state: TournamentState, number: int) -> list[str]:
+    """The entrants paired in round ``number`` (a bye too: the test is also a standings
+    tie-break), withdrawn ones left out."""
+    names = []
+    for pairing in state.pairings.values():
+        if pairing["round"] == number:
+            names += [n for n in (pairing["a"], pairing["b"]) if n and n not in names]
+    return [n for n in names if not state.entrants.get(n, {}).get("withdrawn")]
+
+
+def closed(state: TournamentState, number: int) -> bool:
+    """No new attempt once every pairing of the round is decided (or the tournament is over):
+    the questions and answers are about to be shown."""
+    return state.status in (FINISHED, CANCELLED) or state.round_complete(number)
+
+
+def revealed(quiz: Quiz, state: TournamentState) -> bool:
+    """The round is over and nobody is still answering: questions, right answers and every
+    player's answers may be shown to all who see the tournament."""
+    return closed(state, quiz.round) and not quiz.attempts.filter(finished_at__isnull=True).exists()
+
+
+def quiz_of(tournament_id, number: int) -> Quiz:
+    quiz = Quiz.objects.filter(tournament_id=tournament_id, round=number).first()
+    if quiz is None:
+        reject(404, "no_quiz", f"no knowledge test is open for round {number}")
+    return quiz
+
+
+# -- opening -----------------------------------------------------------------------------
+def open_quiz(tournament_id, number: int, actor: str, questions: int = DEFAULT_QUESTIONS,
+              minutes: int = DEFAULT_MINUTES) -> Quiz:
+    if not 1 <= questions <= MAX_QUESTIONS:
+        reject(400, "invalid_question_count", f"between 1 and {MAX_QUESTIONS} questions")
+    if not 1 <= minutes <= MAX_MINUTES:
+        reject(400, "invalid_time_limit", f"between 1 and {MAX_MINUTES} minutes")
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        state = services.load_state(tournament)
+        if not 1 <= number <= len(state.rounds):
+            reject(409, "round_not_started", f"round {number} has not started")
+        if closed(state, number):
+            reject(409, "round_complete", f"round {number} is over: its knowledge test can no longer be taken")
+        if Quiz.objects.filter(tournament=tournament, round=number).exists():
+            reject(409, "quiz_already_open", f"the knowledge test of round {number} is open already")
+        bank = current_bank(tournament.pk)
+        if bank is None:
+            reject(409, "no_bank", "upload a question bank first")
+        if len(bank.questions) < questions:
+            reject(409, "bank_too_small", f"the bank has {len(bank.questions)} questions, fewer than {questions}")
+        dice = SeededDice(tournament.secret.seed, f"{tournament.stream}/quiz/{number}", 0)
+        drawn = dice.shuffle(range(len(bank.questions)))[:questions]
+        return Quiz.objects.create(tournament=tournament, round=number, bank=bank, drawn=drawn,
+                                   questions=[bank.questions[i] for i in drawn], time_limit=minutes * 60,
+                                   opened_by=actor)
+
+
+# -- attempts ----------------------------------------------------------------------------
+def start_attempt(tournament_id, number: int, username: str) -> tuple[Attempt, bool]:
+    """The player's attempt, started now (``True``) or already running (``False``: a reload
+    on the phone resumes it, the deadline unchanged). A finished attempt is not given again."""
+    close_expired(tournament_id, quiz_of(tournament_id, number))
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        quiz = quiz_of(tournament.pk, number)
+        attempt = quiz.attempts.select_for_update().filter(entrant=username).first()
+        if attempt is not None:
+            if attempt.finished_at is None and not _expired(attempt):
+                return attempt, False
+            reject(409, "attempt_used", "you have taken this knowledge test already (one attempt per round)")
+        state = services.load_state(tournament)
+        if username not in players_of(state, number):
+            reject(403, "not_a_player_of_round", f"only the players of round {number} take its knowledge test")
+        if closed(state, number):
+            reject(409, "quiz_closed", f"round {number} is over: its knowledge test is closed")
+        order = SeededDice(tournament.secret.seed, f"{tournament.stream}/quiz/{number}/{username}", 0) \
+            .shuffle(range(len(quiz.questions)))
+        now = timezone.now()
+        attempt = Attempt.objects.create(quiz=quiz, entrant=username, order=order, started_at=now,
+                                         deadline=now + timedelta(seconds=quiz.time_limit))
+        transaction.on_commit(lambda: _schedule_close(attempt))
+        return attempt, True
+
+
+def save_answer(tournament_id, number: int, username: str, position: int, choice: int) -> Attempt:
+    """Keep one answer (the latest pick for a question counts) while time is left."""
+    tournament_pk, attempt = _running(tournament_id, number, username)
+    with transaction.atomic():
+        lock(tournament_pk)
+        attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        _check_open(attempt)
+        _check_answer(attempt, position, choice)
+        attempt.answers = {**attempt.answers, str(position): choice}
+        attempt.save(update_fields=["answers"])
+        return attempt
+
+
+def submit(tournament_id, number: int, username: str, answers: dict | None = None) -> Attempt:
+    """Hand in: ``answers`` ({position: choice}) are kept if time is left, then the attempt is
+    scored and the score recorded. After the deadline nothing sent now counts."""
+    tournament_pk, attempt = _running(tournament_id, number, username)
+    with transaction.atomic():
+        lock(tournament_pk)
+        attempt = Attempt.objects.select_for_update().get(pk=attempt.pk)
+        _check_open(attempt)
+        answers = {int(k): v for k, v in (answers or {}).items()}
+        for position, choice in answers.items():
+            _check_answer(attempt, position, choice)
+        attempt.answers = {**attempt.answers, **{str(k): v for k, v in answers.items()}}
+        _finish(tournament_pk, attempt)
+        return attempt
+
+
+def close_expired(tournament_id, quiz: Quiz | None = None) -> int:
+    """Score every attempt whose deadline has passed (on every read of a quiz, and by the task
+    scheduled at each deadline): a player who never hands in is scored on what he saved."""
+    pending = Attempt.objects.filter(quiz__tournament_id=tournament_id, finished_at__isnull=True,
+                                     deadline__lt=timezone.now())
+    if quiz is not None:
+        pending = pending.filter(quiz=quiz)
+    ids = list(pending.values_list("pk", flat=True))
+    for pk in ids:
+        with transaction.atomic():
+            lock(tournament_id)
+            attempt = Attempt.objects.select_for_update().get(pk=pk)
+            if attempt.finished_at is None:
+                _finish(tournament_id, attempt)
+    return len(ids)
+
+
+def score_of(attempt: Attempt, quiz: Quiz) -> int:
+    return sum(1 for pos, index in enumerate(attempt.order)
+               if attempt.answers.get(str(pos)) == quiz.questions[index]["answer"])
+
+
+def _running(tournament_id, number: int, username: str) -> tuple[int, Attempt]:
+    """The player's attempt, still open; a late request first scores it on what was saved in
+    time (its own transaction: the refusal that follows does not undo it)."""
+    quiz = quiz_of(tournament_id, number)
+    attempt = quiz.attempts.filter(entrant=username).first()
+    if attempt is None:
+        reject(404, "no_attempt", "start the knowledge test first")
+    if attempt.finished_at is None and _expired(attempt):
+        close_expired(quiz.tournament_id, quiz)
+        attempt.refresh_from_db()
+    _check_open(attempt)
+    return quiz.tournament_id, attempt
+
+
+def _expired(attempt: Attempt) -> bool:
+    return timezone.now() > attempt.deadline
+
+
+def _check_open(attempt: Attempt) -> None:
+    if _expired(attempt):
+        reject(409, "deadline_passed", "the time is up: answers sent after the deadline are not counted",
+               score=attempt.score)
+    if attempt.finished_at is not None:
+        reject(409, "attempt_finished", "you have handed this knowledge test in already", score=attempt.score)
+
+
+def _check_answer(attempt: Attempt, position, choice) -> None:
+    if not isinstance(position, int) or not 0 <= position < len(attempt.order):
+        reject(400, "invalid_answer", f"question number must be 0..{len(attempt.order) - 1}")
+    choices = attempt.quiz.questions[attempt.order[position]]["choices"]
+    if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(choices):
+        reject(400, "invalid_answer", f"choice must be 0..{len(choices) - 1}")
+
+
+def _finish(tournament_id, attempt: Attempt) -> None:
+    if attempt.finished_at is not None:
+        return
+    attempt.score = score_of(attempt, attempt.quiz)
+    attempt.finished_at = min(timezone.now(), attempt.deadline)
+    attempt.save(update_fields=["answers", "score", "finished_at"])
+    services.record_knowledge_test(tournament_id, attempt.entrant, attempt.score, QUIZ_ACTOR)
+
+
+def _schedule_close(attempt: Attempt) -> None:
+    from .tasks import close_expired_attempts
+
+    close_expired_attempts.apply_async((attempt.quiz.tournament_id,), countdown=attempt.quiz.time_limit + 1)
+
+
+# -- the referee's correction ------------------------------------------------------------
+def correct_score(tournament_id, entrant: str, score, reason: str, referee: str) -> ScoreCorrection:
+    """A new ``KnowledgeTestScoreRecorded`` by the referee, and the reason kept beside it (the
+    event is {entrant, score}); typing a score in without a reason stays on the referee panel."""
+    if not (reason or "").strip():
+        reject(400, "reason_required", "a correction needs a reason")
+    with transaction.atomic():
+        tournament = lock(tournament_id)
+        previous = services.load_state(tournament).tests.get(entrant)
+        state = services.record_knowledge_test(tournament.pk, entrant, score, referee)
+        return ScoreCorrection.objects.create(tournament=tournament, entrant=entrant, previous=previous,
+                                              score=score, reason=reason.strip(), referee=referee,
+                                              seq=state.version)

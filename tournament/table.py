@@ -1,0 +1,176 @@
+"""Pairings played at a real table (issue 14; the 303 tournament sheet plays with real dice).
+
+At the table no engine game is created. Each leg of the pairing (match, then rematch with the
+sides swapped; the first sides drawn by lot) gets its result from the players:
+
+* one player reports it (``LegReported``: winner and how the game ended; Duel in the Dark also
+  the night's VP margin);
+* the opponent confirms it (``LegConfirmed``) or disputes it (``LegDisputed``, with a reason);
+  a report nobody answers is confirmed by the beat task after the tournament's
+  ``auto_confirm_minutes``; a disputed one waits for a referee;
+* a referee or the organiser enters or corrects a leg directly, with a reason
+  (``LegResultEntered``).
+
+A confirmed or entered leg becomes the pairing's result for that leg in the same shape as an
+online game's ``GameResultRecorded``, so scoring, standings, brackets and discipline read it
+as they read online results. This module holds the rules (what may be reported, by whom and
+when); no Django here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import scoring
+
+ONLINE, AT_TABLE = "online", "at_table"
+PLAY_MODES = (ONLINE, AT_TABLE)
+
+# How a game at the table ended, per system (303.md "End of game"; Duel in the Dark: VP).
+ENDINGS = {
+    "303": ("reached_london", "shot_down", "rounds_ran_out"),
+    "duel-in-the-dark": ("victory_points",),
+}
+GENERIC_ENDINGS = ("rules",)
+SYSTEMS_WITH_VP = ("duel-in-the-dark",)
+
+REPORTED, DISPUTED, CONFIRMED, ENTERED = "reported", "disputed", "confirmed", "entered"
+SETTLED = (CONFIRMED, ENTERED)
+
+AUTO_CONFIRM_ACTOR = "system:auto-confirm"
+DEFAULT_AUTO_CONFIRM_MINUTES = 30
+
+
+class TableRefusal(Exception):
+    """A report, confirmation or entry the rules refuse: HTTP status, machine code, message."""
+
+    def __init__(self, status: int, code: str, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def endings_for(system: str) -> tuple[str, ...]:
+    return ENDINGS.get(system, GENERIC_ENDINGS)
+
+
+def leg_sides(pairing: dict, leg: int) -> dict[str, str]:
+    """``{side: entrant}`` of a leg: the drawn first sides, swapped for the rematch."""
+    sides = dict(pairing["first_sides"] or {})
+    if leg == 2 and len(sides) == 2:
+        first, second = list(sides)
+        sides = {first: sides[second], second: sides[first]}
+    return sides
+
+
+def table_numbers_used(pairings, round_number: int) -> set[int]:
+    return {p["table"] for p in pairings if p["round"] == round_number and p.get("table")}
+
+
+def next_table(pairings, round_number: int) -> int:
+    """The lowest free table of a round: numbers are given once and never move."""
+    used = table_numbers_used(pairings, round_number)
+    return next(n for n in range(1, len(used) + 2) if n not in used)
+
+
+@dataclass(frozen=True)
+class LegReport:
+    winner: str
+    ended_by: str
+    vp_margin: int | None = None
+
+    def result(self, pairing: dict, leg: int) -> dict:
+        """The leg's result, shaped as an online ``GameResultRecorded`` payload."""
+        sides = leg_sides(pairing, leg)
+        loser = pairing["b"] if self.winner == pairing["a"] else pairing["a"]
+        winner_side = next((side for side, name in sides.items() if name == self.winner), None)
+        return {"pairing_id": pairing["id"], "leg": leg, "winner": self.winner, "loser": loser,
+                "winner_side": winner_side, "ended_by": self.ended_by, "aborted": False, "forfeit": False,
+                "reason": "", "source": AT_TABLE,
+                "vp": {self.winner: self.vp_margin, loser: 0} if self.vp_margin is not None else None}
+
+
+def report_from(payload: dict) -> LegReport:
+    return LegReport(payload["winner"], payload["ended_by"], payload.get("vp_margin"))
+
+
+def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margin) -> LegReport:
+    """A leg result well formed for this pairing, or :class:`TableRefusal` (400)."""
+    if leg not in range(1, scoring.LEGS + 1):
+        raise TableRefusal(400, "invalid_leg", "leg must be 1 (the match) or 2 (the rematch)")
+    if winner not in (pairing["a"], pairing["b"]):
+        raise TableRefusal(400, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
+    endings = endings_for(system)
+    if ended_by not in endings:
+        raise TableRefusal(400, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
+    if system in SYSTEMS_WITH_VP:
+        if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
+            raise TableRefusal(400, "invalid_vp_margin", "give the night's VP margin: a whole number of 1 or more")
+    elif vp_margin is not None:
+        raise TableRefusal(400, "invalid_vp_margin", "this game has no victory points to report")
+    return LegReport(winner, ended_by, vp_margin)
+
+
+def round_closed(state, pairing: dict) -> bool:
+    """A pairing's round is closed once its result is decided and play went on past it (a later
+    pairing of one of its entrants exists), or the tournament is over."""
+    if state.status in ("finished", "cancelled"):
+        return True
+    if state.result(pairing["id"]).status != scoring.DECIDED:
+        return False
+    players = {pairing["a"], pairing["b"]}
+    return any(p["round"] > pairing["round"] and {p["a"], p["b"]} & players for p in state.pairings.values())
+
+
+def check_open_leg(state, pairing: dict) -> None:
+    """The pairing takes table results now: played at the table, not closed, not forfeited."""
+    if pairing.get("mode") != AT_TABLE:
+        raise TableRefusal(409, "not_at_table", "this pairing is played online: its games record their results")
+    if round_closed(state, pairing):
+        raise TableRefusal(409, "round_closed", "the round is closed: ask a referee for a decision")
+    if state.forfeited(pairing):
+        raise TableRefusal(409, "pairing_forfeited", "the pairing ended by a red card or a withdrawal")
+
+
+def check_report(state, pairing: dict, leg: int, reporter: str) -> None:
+    """A player of the pairing reports a leg that has no report waiting and no settled result."""
+    check_open_leg(state, pairing)
+    if reporter not in (pairing["a"], pairing["b"]):
+        raise TableRefusal(403, "not_in_pairing", "only the two players of the pairing report its results")
+    existing = pairing["reports"].get(leg)
+    if existing is None:
+        return
+    if existing["status"] in SETTLED:
+        raise TableRefusal(409, "result_confirmed", "this leg's result is settled; a referee may correct it")
+    if existing["status"] == DISPUTED:
+        raise TableRefusal(409, "leg_disputed", "this leg is disputed and waits for a referee")
+    raise TableRefusal(409, "report_pending", f"{existing['reporter']} reported this leg: confirm or dispute it")
+
+
+def pending_report(state, pairing: dict, leg: int, actor: str, report_id: str | None) -> dict:
+    """The report ``actor`` (the reporter's opponent) may confirm or dispute now."""
+    check_open_leg(state, pairing)
+    if actor not in (pairing["a"], pairing["b"]):
+        raise TableRefusal(403, "not_in_pairing", "only the two players of the pairing answer its reports")
+    report = pairing["reports"].get(leg)
+    if report is None or report["status"] != REPORTED:
+        raise TableRefusal(409, "nothing_to_confirm", "this leg has no report waiting for an answer")
+    if report["reporter"] == actor:
+        raise TableRefusal(403, "own_report", "your opponent confirms or disputes your report")
+    if report_id is not None and report_id != report["report_id"]:
+        raise TableRefusal(409, "report_outdated", "the report changed since you saw it")
+    return report
+
+
+def check_entry(state, pairing: dict, leg: int, reason: str) -> None:
+    """A referee or the organiser enters or corrects a leg of an open table pairing."""
+    check_open_leg(state, pairing)
+    if not (reason or "").strip():
+        raise TableRefusal(400, "reason_required", "say why the result is entered or corrected")
+    settled = pairing["results"].get(leg)
+    if settled is not None and pairing["reports"].get(leg) is None:
+        raise TableRefusal(409, "result_recorded", "this leg was played online")
+
+
+def open_reports(state) -> list[tuple[dict, int, dict]]:
+    """``(pairing, leg, report)`` of every report still waiting: for the opponent or a referee."""
+    return [(p, leg, report) for p in state.pairings.values()
+            for leg, report in sorted(p.get("reports", {}).items()) if report["status"] in (REPORTED, DISPUTED)]

@@ -1,0 +1,172 @@
+"""Table play pages (issue 14): a pairing's report page, sized for a phone, and the staff's
+list of open reports.
+
+The report page is where a result slip's QR code leads. Each leg shows its sides and where its
+result stands, and offers what the viewer may do now: a player reports, the opponent confirms
+or disputes, a referee or the organiser enters or corrects with a reason. Every POST calls the
+service the API calls; a refusal is shown next to its field and nothing is appended.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _, gettext_lazy
+
+from game.services import CommandRejected
+
+from . import pages, services, table
+from .permissions import is_organiser, is_referee
+from .table_forms import LegAnswerForm, LegEntryForm, LegResultForm, ending_label
+
+ACTIONS = ("report", "confirm", "dispute", "enter")
+# A service refusal → the form field it concerns (None: the form as a whole).
+REFUSAL_FIELDS = {"invalid_winner": "winner", "invalid_ending": "ended_by", "invalid_vp_margin": "vp_margin",
+                  "reason_required": "reason"}
+STATUS_WORDS = {
+    table.REPORTED: gettext_lazy("reported, waiting for the opponent"),
+    table.DISPUTED: gettext_lazy("disputed, waiting for a referee"),
+    table.CONFIRMED: gettext_lazy("confirmed"),
+    table.ENTERED: gettext_lazy("entered by the staff"),
+}
+
+
+def _staff(user, tournament) -> bool:
+    return is_referee(user, tournament) or is_organiser(user, tournament)
+
+
+def _pairing(state, pairing_id) -> dict:
+    pairing = state.pairings.get(str(pairing_id))
+    if pairing is None or pairing["bye"] or pairing["mode"] != table.AT_TABLE:
+        raise Http404("no such pairing at the table")
+    return pairing
+
+
+def _describe(report: dict) -> str:
+    words = {"winner": report["winner"], "how": ending_label(report["ended_by"]), "vp": report.get("vp_margin")}
+    if report.get("vp_margin"):
+        return _("%(winner)s won by %(vp)s VP — %(how)s") % words
+    return _("%(winner)s won — %(how)s") % words
+
+
+def _auto_confirm_at(state, report: dict) -> datetime | None:
+    if report["status"] != table.REPORTED or not report.get("reported_at"):
+        return None
+    return datetime.fromisoformat(report["reported_at"]) + timedelta(minutes=state.options["auto_confirm_minutes"])
+
+
+def _legs(request, tournament, state, pairing, bound: dict) -> list[dict]:
+    """Each leg with its words and the forms the viewer may use on it now."""
+    me = request.user.get_username() if request.user.is_authenticated else None
+    player = me in (pairing["a"], pairing["b"])
+    staff = _staff(request.user, tournament)
+    closed = table.round_closed(state, pairing) or state.forfeited(pairing)
+    legs = []
+    for leg in (1, 2):
+        report = pairing["reports"].get(leg)
+        item = {"leg": leg, "title": _("Match") if leg == 1 else _("Rematch"),
+                "sides": list(table.leg_sides(pairing, leg).items()), "report": report,
+                "status": STATUS_WORDS.get(report["status"]) if report else _("not reported yet"),
+                "summary": _describe(report) if report and report.get("winner") else "",
+                "auto_confirm_at": _auto_confirm_at(state, report) if report else None}
+        if not closed:
+            def form(kind, cls, **kw):
+                return bound.get((kind, leg)) or cls(pairing=pairing, system=tournament.system,
+                                                     prefix=f"leg{leg}", **kw)
+            if player and report is None:
+                item["report_form"] = form("report", LegResultForm)
+            if player and report and report["status"] == table.REPORTED and report["reporter"] != me:
+                item["answer_form"] = bound.get(("answer", leg)) or LegAnswerForm(
+                    prefix=f"leg{leg}", initial={"report_id": report["report_id"]})
+            if staff:
+                initial = {k: report.get(k) for k in ("winner", "ended_by", "vp_margin")} if report else {}
+                item["entry_form"] = form("enter", LegEntryForm, initial=initial)
+        legs.append(item)
+    return legs
+
+
+def report_page(request, tournament_id, pairing_id):
+    """A table pairing's legs: report, confirm or dispute, or (staff) enter a result."""
+    tournament, state = pages.load(request, tournament_id)
+    pairing = _pairing(state, pairing_id)
+    if request.method == "POST":
+        return _act(request, tournament, state, pairing)
+    return _render(request, tournament, state, pairing)
+
+
+def _render(request, tournament, state, pairing, bound=None, status=200):
+    return render(request, "tournament/table_report.html", {
+        "tournament": tournament, "pairing": pairing, "round_title": _("Round %(n)s") % {"n": pairing["round"]},
+        "legs": _legs(request, tournament, state, pairing, bound or {}),
+        "result": state.named_result(pairing), "closed": table.round_closed(state, pairing),
+        "is_player": request.user.is_authenticated and request.user.get_username() in (pairing["a"], pairing["b"]),
+        "is_staff": _staff(request.user, tournament),
+    }, status=status)
+
+
+def _act(request, tournament, state, pairing):
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    action, leg = request.POST.get("action"), request.POST.get("leg", "")
+    if action not in ACTIONS or leg not in ("1", "2"):
+        raise Http404("no such action")
+    leg = int(leg)
+    me, prefix = request.user.get_username(), f"leg{leg}"
+    if action == "enter" and not _staff(request.user, tournament):
+        raise PermissionDenied(_("Only the tournament's referees and organisers enter results."))
+    if action in ("report", "enter"):
+        form_class = LegEntryForm if action == "enter" else LegResultForm
+        form = form_class(request.POST, pairing=pairing, system=tournament.system, prefix=prefix)
+        key = (action, leg)
+    else:
+        form, key = LegAnswerForm(request.POST, prefix=prefix), ("answer", leg)
+    if not form.is_valid():
+        return _render(request, tournament, state, pairing, {key: form}, 400)
+    data = form.cleaned_data
+    try:
+        if action == "report":
+            services.report_leg(tournament.pk, pairing["id"], leg, me, **form.result())
+            message = _("Reported. Your opponent confirms it, or it counts by itself later.")
+        elif action == "enter":
+            services.enter_leg_result(tournament.pk, pairing["id"], leg, me, reason=data["reason"], **form.result())
+            message = _("The result is entered.")
+        elif action == "confirm":
+            services.confirm_leg(tournament.pk, pairing["id"], leg, me, str(data["report_id"]))
+            message = _("Confirmed: the result counts.")
+        else:
+            services.dispute_leg(tournament.pk, pairing["id"], leg, me, data["reason"], str(data["report_id"]))
+            message = _("Disputed: a referee will decide.")
+    except CommandRejected as exc:
+        field = REFUSAL_FIELDS.get(exc.code)
+        form.add_error(field if field in form.fields else None, exc.message)
+        return _render(request, tournament, state, pairing, {key: form}, exc.status)
+    messages.success(request, message)
+    return redirect("tournament-pairing-report", tournament_id=tournament.pk, pairing_id=pairing["id"])
+
+
+def open_reports_page(request, tournament_id):
+    """For referees and organisers: reports waiting for an answer, disputes first, then every
+    table of the current round with where its legs stand."""
+    tournament, state = pages.load(request, tournament_id)
+    if not _staff(request.user, tournament):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied(_("Only the tournament's referees and organisers see the open reports."))
+    waiting = sorted(table.open_reports(state), key=lambda item: (item[2]["status"] != table.DISPUTED, item[2]["seq"]))
+    current = state.rounds[-1]["round"] if state.rounds else None
+    tables = sorted((p for p in state.pairings.values()
+                     if p["round"] == current and not p["bye"] and p["mode"] == table.AT_TABLE),
+                    key=lambda p: p["table"] or 0)
+    return render(request, "tournament/table_reports.html", {
+        "tournament": tournament, "current_round": current,
+        "waiting": [{"pairing": p, "leg": leg, "report": r, "summary": _describe(r),
+                     "status": STATUS_WORDS[r["status"]], "auto_confirm_at": _auto_confirm_at(state, r)}
+                    for p, leg, r in waiting],
+        "tables": [{"pairing": p, "result": state.named_result(p),
+                    "legs": [STATUS_WORDS.get((p["reports"].get(leg) or {}).get("status"), _("not reported yet"))
+                             for leg in (1, 2)]} for p in tables],
+    })
