@@ -173,6 +173,8 @@ CELERY_BEAT_SCHEDULE = {
     "auto-confirm-table-reports": {"task": "tournament.tasks.auto_confirm_table_reports",
                                    "schedule": timedelta(seconds=float(os.environ.get(
                                        "NIGHTDUEL_AUTO_CONFIRM_SWEEP_SECONDS", "60")))},
+    "close-expired-quiz-attempts": {"task": "tournament.quiz.tasks.close_all_expired_attempts",
+                                    "schedule": timedelta(seconds=60)},
     "warn-low-clocks": {"task": "notifications.tasks.warn_low_clocks", "schedule": timedelta(seconds=60)},
     "retry-due-webhooks": {"task": "notifications.tasks.retry_due_webhooks", "schedule": timedelta(seconds=60)},
 }

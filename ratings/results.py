@@ -271,11 +271,11 @@ def _joined_rows(batch: int):
     with connection.cursor() as cursor:
         cursor.execute(f"SET LOCAL work_mem = '{SORT_MEMORY}'")
     with connection.connection.cursor(name="ratings_results") as cursor:
-        cursor.itersize = batch
         cursor.execute(sql, [GAME_ENDED, GAME_PREFIX + "%"])
-        for event_id, stream, seq, outcome, recorded_at, system, rated, sides, players in cursor:
-            yield (event_id, stream, seq, outcome, recorded_at, system, rated,
-                   tuple(sides or ()), tuple(players or ()))
+        while rows := cursor.fetchmany(batch):  # a page at a time: no per-row cursor call
+            for event_id, stream, seq, outcome, recorded_at, system, rated, sides, players in rows:
+                yield (event_id, stream, seq, outcome, recorded_at, system, rated,
+                       tuple(sides or ()), tuple(players or ()))
 
 
 def _looked_up_rows(batch: int):

@@ -58,6 +58,7 @@ class TournamentState:
         self.rounds: list[dict] = []
         self.pairings: dict[str, dict] = {}
         self.tests: dict[str, float] = {}
+        self.round_tests: dict[tuple[str, int], float] = {}  # (entrant, round) → that round's quiz score
         self.penalties: list[dict] = []
         self.decisions: dict[str, list[dict]] = {}
         self.voided: dict[str, dict] = {}  # pairings voided by a bracket correction, out of ``pairings``
@@ -120,6 +121,10 @@ class TournamentState:
             self._apply_leg(kind, p, event)
         elif kind == ev.KNOWLEDGE_TEST_SCORE_RECORDED:
             self.tests[p["entrant"]] = p["score"]
+            if p.get("round") is None:  # a score for the whole tournament replaces the rounds' quizzes
+                self.round_tests = {k: v for k, v in self.round_tests.items() if k[0] != p["entrant"]}
+            else:
+                self.round_tests[(p["entrant"], p["round"])] = p["score"]
         elif kind == ev.PENALTY_ISSUED:
             self.penalties.append({"id": p["penalty_id"], "entrant": p["entrant"], "pairing": p.get("pairing_id"),
                                    "category": p["category"], "text": p.get("text", ""),
@@ -220,6 +225,11 @@ class TournamentState:
         replaces it; a dispute ruling without either leaves the result as it was)."""
         return next((d for d in reversed(self.decisions.get(pid, [])) if "score" in d or "winner" in d), None)
 
+    def test_score(self, entrant: str, round_number: int):
+        """The knowledge-test score that breaks a 1:1 of ``round_number``: that round's quiz if the
+        entrant took it, else the tournament's score (a later round's quiz changes nothing before it)."""
+        return self.round_tests.get((entrant, round_number), self.tests.get(entrant))
+
     def forfeited(self, pairing: dict) -> bool:
         """Ended by a red card or a withdrawal, whatever the games or decisions say."""
         reds = discipline.red_cards(self.graded_penalties())
@@ -241,7 +251,8 @@ class TournamentState:
             decision = {k: v for k, v in named if v is not None}
         return scoring.PairingFacts(
             games=tuple(games),
-            tests={"a": self.tests.get(pairing["a"]), "b": self.tests.get(pairing["b"])},
+            tests={"a": self.test_score(pairing["a"], pairing["round"]),
+                   "b": self.test_score(pairing["b"], pairing["round"])},
             red=frozenset(side_of[n] for n in reds.get(pairing["id"], ()) if n in side_of),
             withdrawn=frozenset(side_of[n] for n in pairing["withdrawn"]),
             decision=decision,

@@ -157,8 +157,8 @@ def test_the_score_is_the_tournament_event_and_decides_the_1_1(cup, organiser):
     assert take(cup, p04, key, right=3)["score"] == 3
     events = [e for e in read_events(Tournament.objects.get(pk=cup.pk).stream)
               if e.type == ev.KNOWLEDGE_TEST_SCORE_RECORDED]
-    assert [(e.payload, e.actor) for e in events] == [({"entrant": "p01", "score": 1}, "system:quiz"),
-                                                     ({"entrant": "p04", "score": 3}, "system:quiz")]
+    assert [(e.payload, e.actor) for e in events] == [({"entrant": "p01", "score": 1, "round": 1}, "system:quiz"),
+                                                     ({"entrant": "p04", "score": 3, "round": 1}, "system:quiz")]
     state = services.load_state(Tournament.objects.get(pk=cup.pk))
     pairing = state.pairing_for_key("W1-1")
     result = state.named_result(pairing)
@@ -262,7 +262,7 @@ def test_a_referee_corrects_a_score_with_a_reason(cup, organiser, referee):
     assert response.json()["previous"] == 2 and response.json()["reason"] == reason
     [event] = read_events(Tournament.objects.get(pk=cup.pk).stream)[before:]
     assert (event.type, event.payload, event.actor) == (ev.KNOWLEDGE_TEST_SCORE_RECORDED,
-                                                        {"entrant": "p01", "score": 3}, "rita")
+                                                        {"entrant": "p01", "score": 3, "reason": reason}, "rita")
     assert response.json()["seq"] == event.seq
     listed = client_for(None).get(url(cup, "corrections/")).json()
     assert [(c["entrant"], c["score"], c["reason"], c["referee"]) for c in listed] == [("p01", 3, reason, "rita")]

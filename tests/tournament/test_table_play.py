@@ -272,3 +272,23 @@ def test_play_mode_is_validated(league, organiser):
         "league": league.slug, "name": "x", "system": "303", "format": "swiss",
         "options": {"play_mode": "at_table", "auto_confirm_minutes": 0}}, format="json")
     refused(None, r, 400, "invalid_option")
+
+
+@pytest.mark.django_db
+def test_a_later_rounds_quiz_leaves_an_earlier_split_as_it_was(league, organiser, referee):
+    """The knowledge test breaks a 1:1 (303.md); a quiz score is its round's, so a quiz in round 2
+    does not re-decide round 1, while a referee's score for the whole tournament replaces both."""
+    t = table_tournament(league, organiser, referee)
+    p = first_pairing(t)
+    settle(p, 1, p["a"])
+    settle(p, 2, p["b"])
+    services.record_knowledge_test(t.pk, p["a"], 6, "system:quiz", round_number=1)
+    services.record_knowledge_test(t.pk, p["b"], 4, "system:quiz", round_number=1)
+    assert state_of(t).named_result(state_of(t).pairings[p["id"]])["winner"] == p["a"]
+    services.record_knowledge_test(t.pk, p["a"], 1, "system:quiz", round_number=2)
+    assert state_of(t).named_result(state_of(t).pairings[p["id"]])["winner"] == p["a"]
+    services.record_knowledge_test(t.pk, p["a"], 2, "rita", reason="a miscounted sheet")
+    state = state_of(t)
+    assert state.named_result(state.pairings[p["id"]])["winner"] == p["b"]
+    assert StoredEvent.objects.filter(stream=t.stream, type=ev.KNOWLEDGE_TEST_SCORE_RECORDED).last().payload == \
+        {"entrant": p["a"], "score": 2, "reason": "a miscounted sheet"}

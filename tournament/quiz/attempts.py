@@ -170,6 +170,11 @@ def submit(tournament_id, number: int, username: str, answers: dict | None = Non
         return attempt
 
 
+def tournaments_with_expired() -> list[int]:
+    return list(Attempt.objects.filter(finished_at__isnull=True, deadline__lt=timezone.now())
+                .values_list("quiz__tournament_id", flat=True).distinct())
+
+
 def close_expired(tournament_id, quiz: Quiz | None = None) -> int:
     """Score every attempt whose deadline has passed (on every read of a quiz, and by the task
     scheduled at each deadline): a player who never hands in is scored on what he saved."""
@@ -232,7 +237,8 @@ def _finish(tournament_id, attempt: Attempt) -> None:
     attempt.score = score_of(attempt, attempt.quiz)
     attempt.finished_at = min(timezone.now(), attempt.deadline)
     attempt.save(update_fields=["answers", "score", "finished_at"])
-    services.record_knowledge_test(tournament_id, attempt.entrant, attempt.score, QUIZ_ACTOR)
+    services.record_knowledge_test(tournament_id, attempt.entrant, attempt.score, QUIZ_ACTOR,
+                                   round_number=attempt.quiz.round)
 
 
 def _schedule_close(attempt: Attempt) -> None:
@@ -243,14 +249,14 @@ def _schedule_close(attempt: Attempt) -> None:
 
 # -- the referee's correction ------------------------------------------------------------
 def correct_score(tournament_id, entrant: str, score, reason: str, referee: str) -> ScoreCorrection:
-    """A new ``KnowledgeTestScoreRecorded`` by the referee, and the reason kept beside it (the
-    event is {entrant, score}); typing a score in without a reason stays on the referee panel."""
+    """A new ``KnowledgeTestScoreRecorded`` {entrant, score, reason} by the referee (for the whole
+    tournament), also kept beside the quiz; typing a score in without a reason stays on the referee panel."""
     if not (reason or "").strip():
         reject(400, "reason_required", "a correction needs a reason")
     with transaction.atomic():
         tournament = lock(tournament_id)
         previous = services.load_state(tournament).tests.get(entrant)
-        state = services.record_knowledge_test(tournament.pk, entrant, score, referee)
+        state = services.record_knowledge_test(tournament.pk, entrant, score, referee, reason=reason.strip())
         return ScoreCorrection.objects.create(tournament=tournament, entrant=entrant, previous=previous,
                                               score=score, reason=reason.strip(), referee=referee,
                                               seq=state.version)

@@ -19,15 +19,22 @@ from .stream import append, reject
 REFEREE_DECISION_KINDS = decisions.KINDS
 
 
-def record_knowledge_test(tournament_id, username: str, score, actor: str) -> TournamentState:
-    """``KnowledgeTestScoreRecorded`` {entrant, score}; a later record replaces an earlier one."""
+def record_knowledge_test(tournament_id, username: str, score, actor: str, *, round_number: int | None = None,
+                          reason: str = "") -> TournamentState:
+    """``KnowledgeTestScoreRecorded`` {entrant, score, round?, reason?}; a later record replaces an
+    earlier one. ``round``: the score of that round's quiz, which decides that round's 1:1 pairings
+    (state.py ``test_score``); ``reason``: why a referee corrected it."""
     def work(tournament, state):
         if username not in state.entrants:
             reject(404, "not_an_entrant", f"{username} is not an entrant")
         if isinstance(score, bool) or not isinstance(score, (int, float)) or score < 0:
             reject(400, "invalid_score", "score must be a non-negative number")
-        append(tournament, state, [NewEvent(ev.KNOWLEDGE_TEST_SCORE_RECORDED,
-                                             {"entrant": username, "score": score})], actor)
+        payload = {"entrant": username, "score": score}
+        if round_number is not None:
+            payload["round"] = round_number
+        if reason:
+            payload["reason"] = reason
+        append(tournament, state, [NewEvent(ev.KNOWLEDGE_TEST_SCORE_RECORDED, payload)], actor)
         return list(state.pairings)
     return act(tournament_id, actor, work)
 
