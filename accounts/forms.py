@@ -29,7 +29,7 @@ class ProfileForm(forms.ModelForm):
     email = forms.EmailField(label=_("E-mail"))
     language = forms.ChoiceField(label=_("Language"), required=False,
                                  choices=[("", _("As my browser asks"))] + list(settings.LANGUAGES),
-                                 help_text=_("More languages will be offered as the pages are translated."))
+                                 help_text=_("The pages, e-mails and messages in this language, on every device."))
 
     class Meta:
         model = Profile

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from django.utils.translation import gettext as _
+
 PER_MOVE = "per-move"
 CLOCK = "clock"
 
@@ -17,11 +19,11 @@ def validate_time_control(tc: dict | None) -> str | None:
     if tc is None:
         return None
     if not isinstance(tc, dict) or tc.get("kind") not in {PER_MOVE, CLOCK}:
-        return "time_control.kind must be 'per-move' or 'clock'"
+        return _("time_control.kind must be 'per-move' or 'clock'")
     keys = ("seconds",) if tc["kind"] == PER_MOVE else ("base", "increment")
     for key in keys:
         if not isinstance(tc.get(key), (int, float)) or tc[key] < 0 or (key != "increment" and tc[key] <= 0):
-            return f"time_control.{key} must be a positive number of seconds"
+            return _("time_control.%(key)s must be a positive number of seconds") % {"key": key}
     return None
 
 

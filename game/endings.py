@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models.fields.json import KeyTextTransform
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import clocks, services, timeouts
 from .framework_events import ABORT_PROPOSED, GAME_ABORTED, GAME_RESIGNED
@@ -30,7 +31,8 @@ ABORTED_BY_AGREEMENT = "aborted_by_agreement"
 
 
 def moved_on(exc: ConcurrencyError) -> CommandRejected:
-    return CommandRejected(409, "stale_version", f"the game moved on to version {exc.current}; try again",
+    return CommandRejected(409, "stale_version",
+                           _("the game moved on to version %(current)s; try again") % {"current": exc.current},
                            {"version": exc.current})
 
 
@@ -76,13 +78,13 @@ def propose_abort(game_id, user, side: str | None = None) -> Game:
         side = services.acting_side(user, game, seats, side)
         if not abort_window_open(game):
             raise CommandRejected(409, "too_late_to_abort",
-                                  "a game can be aborted only before the second side's first move",
+                                  _("a game can be aborted only before the second side's first move"),
                                   {"version": game.version})
         name = user.get_username()
         proposers = abort_proposers(game)
         if name in proposers:
-            raise CommandRejected(409, "abort_already_proposed", "you have proposed to abort already; "
-                                  "the other player must agree", {"version": game.version})
+            raise CommandRejected(409, "abort_already_proposed", _("you have proposed to abort already; "
+                                  "the other player must agree"), {"version": game.version})
         players = {s.user.get_username() for s in game.seats.select_related("user")}
         try:
             if players <= proposers | {name}:
@@ -105,17 +107,17 @@ def claim_timeout(game_id, user, side: str | None = None, now=None) -> Game:
     game, seats = services.game_and_seats(game_id, user)
     side = services.acting_side(user, game, seats, side)
     if not game.time_control:
-        raise CommandRejected(422, "untimed_game", "this game has no clock, so nobody can run out of time")
+        raise CommandRejected(422, "untimed_game", _("this game has no clock, so nobody can run out of time"))
     if not timeouts.is_overdue(game, now):
-        raise CommandRejected(422, "time_left", "the side to move still has time on its clock",
+        raise CommandRejected(422, "time_left", _("the side to move still has time on its clock"),
                               {"deadline_at": game.deadline_at.isoformat() if game.deadline_at else None})
     if out_of_time(game) == side:
-        raise CommandRejected(422, "own_clock", "it is your own clock that has run out")
+        raise CommandRejected(422, "own_clock", _("it is your own clock that has run out"))
     if not timeouts.adjudicate(game.pk, now):
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING:
-            raise CommandRejected(409, "game_over", "the game has already ended", {"version": game.version})
-        raise CommandRejected(409, "stale_version", "a move arrived first; the clock is running again",
+            raise CommandRejected(409, "game_over", _("the game has already ended"), {"version": game.version})
+        raise CommandRejected(409, "stale_version", _("a move arrived first; the clock is running again"),
                               {"version": game.version})
     return Game.objects.get(pk=game.pk)
 

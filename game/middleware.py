@@ -1,6 +1,8 @@
 """Reject oversize request bodies before any view runs (a command is small; 64 KiB caps it)."""
 from django.conf import settings
 from django.http import JsonResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 # Whole-game imports are larger than a command by nature.
 LARGE_BODY_PATHS = ("/api/games/import/",)
@@ -17,7 +19,8 @@ class RequestSizeLimitMiddleware:
         except ValueError:
             length = 0
         if length > limit and not request.path.startswith(LARGE_BODY_PATHS):
-            return JsonResponse(
-                {"code": "payload_too_large", "message": f"request body over {limit} bytes"}, status=413
-            )
+            # This runs before LocaleMiddleware: the message follows the browser's language itself.
+            with translation.override(translation.get_language_from_request(request)):
+                message = _("request body over %(limit)s bytes") % {"limit": limit}
+            return JsonResponse({"code": "payload_too_large", "message": message}, status=413)
         return self.get_response(request)

@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.utils.translation import gettext as _
+
 from .chain import first_break
 from .folding import evolve_aggregate, load_aggregate, outcome_of
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
@@ -86,25 +88,26 @@ def _batches(records: list[EventRecord]):
 def verify(stream: str, records: list[EventRecord]) -> Verification:
     broken = first_break(stream, records)
     chain = {"chain_broken_at": broken, "head_hash": records[-1].hash if records and broken is None else None}
-    problems = [f"hash chain broken at seq {broken}"] if broken is not None else []
+    problems = [_("hash chain broken at seq %(seq)s") % {"seq": broken}] if broken is not None else []
     if not records or records[0].type != GAME_CREATED:
-        return Verification(None, False, 0, problems + ["stream does not start with GameCreated"], **chain)
+        return Verification(None, False, 0, problems + [_("stream does not start with GameCreated")], **chain)
     created = records[0].payload
     try:
         system = get_system(created.get("system", ""))
     except UnknownSystem:
-        return Verification(None, False, 0, problems + [f"unknown system {created.get('system')!r}"], **chain)
+        unknown = _("unknown system %(system)r") % {"system": created.get("system")}
+        return Verification(None, False, 0, problems + [unknown], **chain)
     revealed = next((r for r in records if r.type == REVEALED), None)
     seed = revealed.payload.get("seed") if revealed else None
     seed_ok = bool(seed) and seed_commitment(seed) == created.get("seed_commitment")
     if not seed_ok:
-        problems.append("seed missing or does not match its commitment")
+        problems.append(_("seed missing or does not match its commitment"))
     rolls = 0
     for r in records:
         if r.dice:
             rolls += len(r.dice)
             if seed_ok and verify_draws(seed, stream, r.seq, r.dice):
-                problems.append(f"dice of event {r.seq} do not derive from the seed")
+                problems.append(_("dice of event %(seq)s do not derive from the seed") % {"seq": r.seq})
 
     aggregate = None
     checked_batches = {b[0].seq: b for b in _batches(records)}
@@ -114,11 +117,11 @@ def verify(stream: str, records: list[EventRecord]) -> Verification:
         try:
             aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)
         except Exception as exc:  # a tampered event the engine cannot fold
-            problems.append(f"event {r.seq} cannot be folded: {exc}")
+            problems.append(_("event %(seq)s cannot be folded: %(error)s") % {"seq": r.seq, "error": exc})
             break
     ended = next((r for r in records if r.type == GAME_ENDED), None)
     if aggregate is not None and ended and outcome_of(system, aggregate) != ended.payload.get("outcome"):
-        problems.append("the events do not replay to the recorded outcome")
+        problems.append(_("the events do not replay to the recorded outcome"))
     return Verification(seed, seed_ok, rolls, problems, **chain)
 
 
@@ -131,13 +134,13 @@ def _redecide(system, aggregate, batch: list[EventRecord]) -> list[str]:
     except RuleViolationError as exc:
         decided = exc.violation
     except Exception as exc:
-        return [f"command at {head.seq} cannot be re-decided: {exc}"]
+        return [_("command at %(seq)s cannot be re-decided: %(error)s") % {"seq": head.seq, "error": exc}]
     if isinstance(decided, RuleViolation):
-        return [f"command at {head.seq} is illegal: {decided.code}"]
+        return [_("command at %(seq)s is illegal: %(code)s") % {"seq": head.seq, "code": decided.code}]
     produced = [(e.type, e.payload, e.visibility) for e in decided]
     stored = [(r.type, r.payload, r.visibility) for r in batch]
     if json.loads(json.dumps(produced)) != json.loads(json.dumps(stored)):
-        return [f"command at {head.seq} does not produce the stored events"]
+        return [_("command at %(seq)s does not produce the stored events") % {"seq": head.seq}]
     return []
 
 
@@ -181,9 +184,9 @@ def parse_export(text: str) -> tuple[dict, list[EventRecord]]:
     try:
         lines = [json.loads(line) for line in text.splitlines() if line.strip()]
     except json.JSONDecodeError as exc:
-        raise ImportRejected(f"not JSON lines: {exc}") from None
+        raise ImportRejected(_("not JSON lines: %(error)s") % {"error": exc}) from None
     if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != EXPORT_FORMAT:
-        raise ImportRejected(f"first line must be a {EXPORT_FORMAT} header")
+        raise ImportRejected(_("first line must be a %(format)s header") % {"format": EXPORT_FORMAT})
     header, records = lines[0], []
     for i, line in enumerate(lines[1:], start=2):
         try:
@@ -194,7 +197,7 @@ def parse_export(text: str) -> tuple[dict, list[EventRecord]]:
                 hash=str(line["hash"]),
             ))
         except (KeyError, TypeError, ValueError) as exc:
-            raise ImportRejected(f"line {i} is not an event: {exc}") from None
+            raise ImportRejected(_("line %(line)s is not an event: %(error)s") % {"line": i, "error": exc}) from None
     if records and header.get("head_hash") != records[-1].hash:
-        raise ImportRejected("the header's head_hash is not the last event's hash")
+        raise ImportRejected(_("the header's head_hash is not the last event's hash"))
     return header, records

@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import clocks, outbox, replay
+from .error_messages import localized
 from .chain import is_canonical
 from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
@@ -39,6 +41,11 @@ class CommandRejected(Exception):
         return {"code": self.code, "message": self.message, **self.extra}
 
 
+def refused_by_rules(violation: RuleViolation, status: int = 422) -> CommandRejected:
+    """A rules engine's refusal as the answer: its code, its message in the reader's language."""
+    return CommandRejected(status, violation.code, localized(violation.code, violation.message))
+
+
 def sides_for(system, setup: dict) -> tuple[str, ...]:
     """The sides a game of this setup seats (engines with variable sides say so)."""
     chooser = getattr(system, "sides_for", None)
@@ -56,7 +63,7 @@ def system_or_reject(name: str):
     try:
         return get_system(name)
     except UnknownSystem:
-        raise CommandRejected(400, "unknown_system", f"unknown game system {name!r}") from None
+        raise CommandRejected(400, "unknown_system", _("unknown game system %(name)r") % {"name": name}) from None
 
 
 def reject_invalid_setup(system, setup: dict) -> None:
@@ -64,7 +71,7 @@ def reject_invalid_setup(system, setup: dict) -> None:
     validate = getattr(system, "validate_setup", None)
     violation = validate(setup) if validate else None
     if violation is not None:
-        raise CommandRejected(422, violation.code, violation.message)
+        raise refused_by_rules(violation)
 
 
 def check_setup(system, setup: dict) -> tuple[str, ...]:
@@ -74,7 +81,7 @@ def check_setup(system, setup: dict) -> tuple[str, ...]:
     try:
         system.initial_state(setup, SeededDice(new_seed(), "setup-check", 1))
     except RuleViolationError as exc:
-        raise CommandRejected(422, exc.violation.code, exc.violation.message) from None
+        raise refused_by_rules(exc.violation) from None
     return sides_for(system, setup)
 
 
@@ -95,7 +102,8 @@ def create_game(
     sides = sides_for(system, setup)
     if set(players) != set(sides):
         raise CommandRejected(
-            400, "players_do_not_match_sides", f"players must be given for exactly the sides {sorted(sides)}"
+            400, "players_do_not_match_sides",
+            _("players must be given for exactly the sides %(sides)s") % {"sides": sorted(sides)},
         )
     error = clocks.validate_time_control(time_control)
     if error:
@@ -108,7 +116,7 @@ def create_game(
     try:
         system.initial_state(setup, dice)
     except RuleViolationError as exc:
-        raise CommandRejected(422, exc.violation.code, exc.violation.message) from None
+        raise refused_by_rules(exc.violation) from None
     created = NewEvent(
         GAME_CREATED,
         {
@@ -229,7 +237,7 @@ def lock_game(game_id) -> Game:
     try:
         return Game.objects.defer(None).select_for_update(of=("self",)).select_related("secret").get(pk=game_id)
     except Game.DoesNotExist:
-        raise CommandRejected(404, "game_not_found", "no such game") from None
+        raise CommandRejected(404, "game_not_found", _("no such game")) from None
 
 
 def game_and_seats(game_id, user) -> tuple[Game, set[str]]:
@@ -242,21 +250,21 @@ def game_and_seats(game_id, user) -> tuple[Game, set[str]]:
     try:
         return Game.objects.defer(None).select_related("secret").get(pk=game_id), set()
     except Game.DoesNotExist:
-        raise CommandRejected(404, "game_not_found", "no such game") from None
+        raise CommandRejected(404, "game_not_found", _("no such game")) from None
 
 
 def acting_side(user, game: Game, seats: set[str], side: str | None) -> str:
     """The side ``user`` acts for in the running ``game`` (their only seat unless they name one)."""
     if not seats:
         if not may_view_game(user, game):
-            raise CommandRejected(404, "game_not_found", "no such game")
-        raise CommandRejected(403, "not_a_player", "you do not play in this game")
+            raise CommandRejected(404, "game_not_found", _("no such game"))
+        raise CommandRejected(403, "not_a_player", _("you do not play in this game"))
     if side is None and len(seats) == 1:
         side = next(iter(seats))
     if side not in seats:
-        raise CommandRejected(403, "not_your_side", f"you do not play side {side!r} in this game")
+        raise CommandRejected(403, "not_your_side", _("you do not play side %(side)r in this game") % {"side": side})
     if game.status != Game.Status.RUNNING:
-        raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
+        raise CommandRejected(409, "game_over", _("the game has ended"), {"version": game.version})
     return side
 
 
@@ -271,18 +279,18 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
                    idempotency_key: str | None = None) -> tuple[int, dict]:
     """Handle one player command; returns ``(status, body)`` or raises :class:`CommandRejected`."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise CommandRejected(400, "malformed_command", "command must be an object with a string 'type'")
+        raise CommandRejected(400, "malformed_command", _("command must be an object with a string 'type'"))
     if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
-        raise CommandRejected(400, "malformed_command", "expected_version must be a non-negative integer")
+        raise CommandRejected(400, "malformed_command", _("expected_version must be a non-negative integer"))
     if not is_canonical(command):
-        raise CommandRejected(400, "malformed_command", "numbers must be finite, integers within ±(2^53 - 1)")
+        raise CommandRejected(400, "malformed_command", _("numbers must be finite, integers within ±(2^53 - 1)"))
     replay = _stored_reply(user, idempotency_key)
     if replay:
         return replay
     game, seats = game_and_seats(game_id, user)
     side = acting_side(user, game, seats, side)
     if expected_version != game.version:
-        raise CommandRejected(409, "stale_version", f"the game is at version {game.version}",
+        raise CommandRejected(409, "stale_version", _("the game is at version %(version)s") % {"version": game.version},
                               {"version": game.version})
 
     system = get_system(game.system)
@@ -293,10 +301,9 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
     except RuleViolationError as exc:
         decided = exc.violation
     if isinstance(decided, RuleViolation):
-        status = 400 if decided.code in BAD_REQUEST_CODES else 422
-        raise CommandRejected(status, decided.code, decided.message)
+        raise refused_by_rules(decided, 400 if decided.code in BAD_REQUEST_CODES else 422)
     if not decided:
-        raise CommandRejected(422, "no_effect", "the command changes nothing")
+        raise CommandRejected(422, "no_effect", _("the command changes nothing"))
     reserved = [e.type for e in decided if e.type in FRAMEWORK_EVENTS]
     if reserved:
         raise RuntimeError(f"{game.system} engine emitted reserved event types {reserved}")
@@ -320,7 +327,7 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         replay = _stored_reply(user, idempotency_key)  # a concurrent retry of this very command won
         if replay:
             return replay
-        raise CommandRejected(409, "stale_version", f"the game is at version {exc.current}",
+        raise CommandRejected(409, "stale_version", _("the game is at version %(current)s") % {"current": exc.current},
                               {"version": exc.current}) from None
     return 201, body
 
@@ -337,7 +344,7 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
         if expected_version is not None and expected_version != game.version:
             raise ConcurrencyError(game.stream, expected_version, game.version)
         if game.status != Game.Status.RUNNING:
-            raise CommandRejected(409, "game_over", "the game has ended", {"version": game.version})
+            raise CommandRejected(409, "game_over", _("the game has ended"), {"version": game.version})
         payload = {"outcome": outcome, "reason": reason}
         append_framework_events(game, [NewEvent(event_type, payload)] + _closing_events(game, outcome), actor)
     return game
@@ -355,22 +362,22 @@ def import_game(text: str, user) -> Game:
     header, records = replay.parse_export(text)
     stream = header.get("stream", "")
     if not stream.startswith("game-"):
-        raise replay.ImportRejected("header names no game stream")
+        raise replay.ImportRejected(_("header names no game stream"))
     check = replay.verify(stream, records)
     if not check.ok:
-        raise replay.ImportRejected("; ".join(check.problems) or "seed not verified")
+        raise replay.ImportRejected("; ".join(check.problems) or _("seed not verified"))
     ended = next(r for r in records if r.type == GAME_ENDED)
     created = records[0].payload
     game_id = stream.removeprefix("game-")
     outcome = ended.payload["outcome"]
     with transaction.atomic():
         if Game.objects.filter(pk=game_id).exists():
-            raise replay.ImportRejected("that game is already stored here")
+            raise replay.ImportRejected(_("that game is already stored here"))
         try:
             rows = append_events(stream, 0, [NewEvent(r.type, r.payload, r.visibility, r.dice, r.command)
                                              for r in records], actor=f"import:{user.get_username()}")
         except ConcurrencyError:
-            raise replay.ImportRejected("that game is already stored here") from None
+            raise replay.ImportRejected(_("that game is already stored here")) from None
         game = Game.objects.create(
             id=game_id, system=created["system"], setup=created.get("setup", {}), version=len(records),
             status=Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED,

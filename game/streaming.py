@@ -22,6 +22,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import close_old_connections, connection
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from .announcements import hub
 from .services import CommandRejected
@@ -79,7 +80,7 @@ def position(request) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise CommandRejected(400, "malformed_query", "after / Last-Event-ID must be a non-negative integer")
+        raise CommandRejected(400, "malformed_query", _("after / Last-Event-ID must be a non-negative integer"))
     return value
 
 

@@ -1,5 +1,6 @@
 """Notifications and webhooks endpoints (issue 16). Thin: the services do the work."""
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
@@ -79,11 +80,11 @@ class NotificationStream(StreamView):
 
 def _scope(request, tournament_id=None, league=None) -> dict:
     if tournament_id is not None:
-        tournament, _ = visible(request, tournament_id)  # a private tournament is not there for others
-        require(is_organiser(request.user, tournament), request.user, "manage this tournament's webhooks")
+        tournament, _state = visible(request, tournament_id)  # a private tournament is not there for others
+        require(is_organiser(request.user, tournament), request.user, _("manage this tournament's webhooks"))
         return {"tournament": tournament}
     league = league_at(league)
-    require(is_league_admin(request.user), request.user, "manage this league's webhooks")
+    require(is_league_admin(request.user), request.user, _("manage this league's webhooks"))
     return {"league": league}
 
 
@@ -113,7 +114,7 @@ class Webhooks(APIView):
 def _endpoint(request, webhook_id) -> WebhookEndpoint:
     endpoint = get_object_or_404(WebhookEndpoint.objects.select_related("tournament__league"), pk=webhook_id)
     if not registration.may_manage(request.user, endpoint):
-        raise CommandRejected(404, "webhook_not_found", "no such webhook")
+        raise CommandRejected(404, "webhook_not_found", _("no such webhook"))
     return endpoint
 
 

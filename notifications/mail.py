@@ -18,7 +18,10 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils import translation
 from django.utils.translation import ngettext
+
+from accounts.language import profile_language
 
 from .models import Notification
 from .presence import is_active
@@ -36,6 +39,12 @@ def _claim(user_id, now) -> list[Notification]:
 
 
 def message_for(user, notes: list[Notification]) -> EmailMessage:
+    """The e-mail in the language of the user's profile (the site's default without one)."""
+    with translation.override(profile_language(user) or settings.LANGUAGE_CODE):
+        return _message(user, notes)
+
+
+def _message(user, notes: list[Notification]) -> EmailMessage:
     site = settings.NIGHTDUEL_SITE_URL.rstrip("/")
     subject = notes[0].text if len(notes) == 1 else ngettext(
         "Nightduel: %(count)d update", "Nightduel: %(count)d updates", len(notes)) % {"count": len(notes)}

@@ -91,18 +91,28 @@ def tournament_news(tournament_id, after: int, until: int) -> set[int]:
     if tournament is None:
         return set()
     url = reverse("tournament-page", args=[tournament.pk])
-    about: list[tuple[str, str, str, dict]] = []  # (username, kind, key, facts)
+    about: list[tuple[str, str, str, dict, str]] = []  # (username, kind, key, facts, url)
+    state = None
     for e in read_events(tournament.stream, after=after, until=until):
         key, p = f"{tournament.stream}#{e.seq}", e.payload
         if e.type == tev.PAIRING_CREATED:
             facts = {"tournament": tournament.name, "round": p["round"], "bye": p["bye"]}
-            about += [(me, kinds.PAIRING_CREATED, key, {**facts, "opponent": other or "—"})
+            about += [(me, kinds.PAIRING_CREATED, key, {**facts, "opponent": other or "—"}, url)
                       for me, other in ((p["a"], p["b"]), (p["b"], p["a"])) if me]
+        elif e.type == tev.LEG_REPORTED:
+            state = state or load_state(tournament)
+            pairing = state.pairings.get(p["pairing_id"])
+            if pairing:
+                opponent = pairing["b"] if p["reporter"] == pairing["a"] else pairing["a"]
+                report_url = reverse("tournament-pairing-report", args=[tournament.pk, pairing["id"]])
+                about.append((opponent, kinds.RESULT_TO_CONFIRM, key,
+                              {"tournament": tournament.name, "reporter": p["reporter"]}, report_url))
         elif e.type == tev.PENALTY_ISSUED:
             about.append((p["entrant"], kinds.PENALTY_ISSUED, key,
-                          {"tournament": tournament.name, "category": p["category"], "text": p["text"]}))
+                          {"tournament": tournament.name, "category": p["category"], "text": p["text"]}, url))
         elif e.type == tev.TOURNAMENT_FINISHED:
-            about += [(name, kinds.TOURNAMENT_FINISHED, key, {"tournament": tournament.name})
-                      for name in load_state(tournament).entrants]
+            about += [(name, kinds.TOURNAMENT_FINISHED, key, {"tournament": tournament.name}, url)
+                      for name in (state or load_state(tournament)).entrants]
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in={a[0] for a in about})}
-    return record([News(users[name], kind, key, facts, url) for name, kind, key, facts in about if name in users])
+    return record([News(users[name], kind, key, facts, link) for name, kind, key, facts, link in about
+                   if name in users])

@@ -1,4 +1,5 @@
 """Request and response shapes of the notifications and webhooks API (issue 16)."""
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from .kinds import KINDS
@@ -39,10 +40,11 @@ class PreferencesSerializer(serializers.Serializer):
 
     def to_internal_value(self, data):
         if not isinstance(data, dict):
-            raise serializers.ValidationError({"non_field_errors": ["expected an object of kinds"]})
+            raise serializers.ValidationError({"non_field_errors": [_("expected an object of kinds")]})
         unknown = sorted(set(data) - set(KINDS))
         if unknown:
-            raise serializers.ValidationError({k: [f"unknown kind; choose from {', '.join(KINDS)}"] for k in unknown})
+            message = _("unknown kind; choose from %(kinds)s") % {"kinds": ", ".join(KINDS)}
+            raise serializers.ValidationError({k: [message] for k in unknown})
         out = {}
         for kind, value in data.items():
             choice = ChoiceSerializer(data=value)

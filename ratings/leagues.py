@@ -9,6 +9,7 @@ tournament streams name their league by it.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from game.services import CommandRejected
 from tournament import services as tournaments
@@ -29,7 +30,7 @@ def league_at(address) -> League:
     if league is None and address.isdigit():
         league = League.objects.filter(pk=int(address)).first()
     if league is None:
-        raise CommandRejected(404, "league_not_found", f"no league {address!r}")
+        raise CommandRejected(404, "league_not_found", _("no league %(address)r") % {"address": address})
     return league
 
 
@@ -39,17 +40,18 @@ RESERVED_SLUGS = {"new"}
 
 def _check_slug(slug: str) -> None:
     if slug.isdigit():
-        raise field_error("slug", "slug_is_a_number", "a slug needs a letter, so it is never mistaken for an id")
+        raise field_error("slug", "slug_is_a_number", _("a slug needs a letter, so it is never mistaken for an id"))
     if slug in RESERVED_SLUGS:
-        raise field_error("slug", "slug_reserved", f"{slug!r} is a word of the site's addresses: choose another")
+        raise field_error("slug", "slug_reserved",
+                          _("%(slug)r is a word of the site's addresses: choose another") % {"slug": slug})
     if League.objects.filter(slug=slug).exists():
-        raise field_error("slug", "slug_taken", "another league has this slug")
+        raise field_error("slug", "slug_taken", _("another league has this slug"))
 
 
 def create_league(*, name: str, slug: str, organisers=()) -> League:
     _check_slug(slug)
     if League.objects.filter(name=name).exists():
-        raise field_error("name", "name_taken", "another league has this name")
+        raise field_error("name", "name_taken", _("another league has this name"))
     with transaction.atomic():
         league = League.objects.create(name=name, slug=slug)
         league.organisers.set(organisers)
@@ -59,9 +61,9 @@ def create_league(*, name: str, slug: str, organisers=()) -> League:
 def change_league(league: League, *, name: str | None = None, slug: str | None = None, organisers=None) -> League:
     """Rename a league or appoint its organisers; its slug stays (streams refer to it)."""
     if slug is not None and slug != league.slug:
-        raise field_error("slug", "slug_fixed", "a league's slug is its address and cannot change")
+        raise field_error("slug", "slug_fixed", _("a league's slug is its address and cannot change"))
     if name is not None and League.objects.filter(name=name).exclude(pk=league.pk).exists():
-        raise field_error("name", "name_taken", "another league has this name")
+        raise field_error("name", "name_taken", _("another league has this name"))
     with transaction.atomic():
         if name is not None:
             league.name = name
@@ -73,12 +75,12 @@ def change_league(league: League, *, name: str | None = None, slug: str | None =
 
 def _check_season(league: League, name: str, starts_on, ends_on, season: Season | None = None) -> None:
     if starts_on and ends_on and ends_on < starts_on:
-        raise field_error("ends_on", "season_ends_before_it_starts", "a season cannot end before it starts")
+        raise field_error("ends_on", "season_ends_before_it_starts", _("a season cannot end before it starts"))
     same_name = Season.objects.filter(league=league, name=name)
     if season is not None:
         same_name = same_name.exclude(pk=season.pk)
     if same_name.exists():
-        raise field_error("name", "season_name_taken", "this league already has a season of that name")
+        raise field_error("name", "season_name_taken", _("this league already has a season of that name"))
 
 
 def create_season(league: League, *, name: str, starts_on=None, ends_on=None) -> Season:

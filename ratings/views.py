@@ -2,6 +2,7 @@
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -22,7 +23,7 @@ LIMIT = OpenApiParameter("limit", int, description=f"rows to return (default 100
 
 def known_system(system: str) -> str:
     if system not in available_systems():
-        raise CommandRejected(404, "unknown_system", f"unknown game system {system!r}")
+        raise CommandRejected(404, "unknown_system", _("unknown game system %(system)r") % {"system": system})
     return system
 
 
@@ -30,9 +31,9 @@ def limit_from(request) -> int:
     try:
         limit = int(request.query_params.get("limit", leaderboards.DEFAULT_LIMIT))
     except ValueError:
-        raise CommandRejected(400, "malformed_query", "limit must be an integer") from None
+        raise CommandRejected(400, "malformed_query", _("limit must be an integer")) from None
     if not 1 <= limit <= MAX_LIMIT:
-        raise CommandRejected(400, "malformed_query", f"limit must be between 1 and {MAX_LIMIT}")
+        raise CommandRejected(400, "malformed_query", _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
     return limit
 
 

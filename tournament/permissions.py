@@ -8,6 +8,7 @@ Anyone: public tournaments' brackets, standings and penalties.
 from __future__ import annotations
 
 from django.utils.crypto import constant_time_compare, salted_hmac
+from django.utils.translation import gettext as _
 
 from game.services import CommandRejected
 from game.visibility import is_league_admin
@@ -64,5 +65,5 @@ def require(allowed: bool, user, what: str) -> None:
     if allowed:
         return
     if not authenticated(user):
-        raise CommandRejected(401, "not_authenticated", "authentication required")
-    raise CommandRejected(403, "permission_denied", f"you may not {what}")
+        raise CommandRejected(401, "not_authenticated", _("authentication required"))
+    raise CommandRejected(403, "permission_denied", _("you may not %(what)s") % {"what": what})

@@ -1,5 +1,6 @@
 """Tournament endpoints (issue 5). Thin: serializers validate, services write, projections read."""
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -38,7 +39,7 @@ def visible(request, tournament_id):
     tournament = get_tournament(tournament_id)
     state = services.load_state(tournament)
     if not may_view(request.user, tournament, state):
-        raise CommandRejected(404, "tournament_not_found", "no such tournament")
+        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
     return tournament, state
 
 
@@ -46,7 +47,7 @@ def league_or_reject(address: str):
     try:
         return league_at(address)
     except CommandRejected:
-        raise CommandRejected(400, "unknown_league", f"no league {address!r}") from None
+        raise CommandRejected(400, "unknown_league", _("no league %(address)r") % {"address": address}) from None
 
 
 def season_or_reject(season_id: int | None) -> Season | None:
@@ -54,7 +55,7 @@ def season_or_reject(season_id: int | None) -> Season | None:
         return None
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
-        raise CommandRejected(400, "unknown_season", f"no season {season_id}")
+        raise CommandRejected(400, "unknown_season", _("no season %(season_id)s") % {"season_id": season_id})
     return season
 
 
@@ -95,12 +96,12 @@ class TournamentListCreate(APIView):
     @extend_schema(request=TournamentCreateSerializer, responses={201: DICT})
     def post(self, request):
         """Create a tournament (``TournamentCreated``) in a league you organise; entrants register next."""
-        require(authenticated(request.user), request.user, "create tournaments")
+        require(authenticated(request.user), request.user, _("create tournaments"))
         data = TournamentCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         league = league_or_reject(v["league"])
-        require(may_organise(request.user, league), request.user, "create tournaments in this league")
+        require(may_organise(request.user, league), request.user, _("create tournaments in this league"))
         tournament = services.create_tournament(
             league=league, name=v["name"], system=v["system"], format=v["format"], created_by=request.user,
             scoring_scheme=v["scoring"], options=v["options"], tie_breaks=v["tie_breaks"],
@@ -121,8 +122,8 @@ class TournamentDetail(APIView):
     @extend_schema(request=TournamentUpdateSerializer, responses={200: DICT})
     def patch(self, request, tournament_id):
         """Change settings (``TournamentSettingsChanged``): organisers, before the first round only."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "change this tournament")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("change this tournament"))
         data = TournamentUpdateSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         state = services.change_settings(tournament.pk, dict(data.validated_data), request.user.username)
@@ -131,8 +132,8 @@ class TournamentDetail(APIView):
     @extend_schema(request=RequiredReasonSerializer, responses={200: DICT})
     def delete(self, request, tournament_id):
         """Cancel with a reason (a ``TournamentCancelled`` event), before round 1: nothing is deleted."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "cancel this tournament")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("cancel this tournament"))
         data = RequiredReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.cancel_tournament(tournament.pk, data.validated_data["reason"], request.user.username)
@@ -145,8 +146,8 @@ class TournamentReferees(APIView):
     @extend_schema(request=RefereesSerializer, responses={200: DICT})
     def put(self, request, tournament_id):
         """League admins appoint a tournament's referees."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_league_admin(request.user), request.user, "appoint referees")
+        tournament, _state = visible(request, tournament_id)
+        require(is_league_admin(request.user), request.user, _("appoint referees"))
         data = RefereesSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         users = services.users_named(data.validated_data["referees"])
@@ -161,8 +162,8 @@ class TournamentSeason(APIView):
     def put(self, request, tournament_id):
         """Attach the tournament to a season of its league, or detach it with ``null`` (organisers,
         at any time): the season's league table counts its points."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "attach this tournament to a season")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("attach this tournament to a season"))
         data = SeasonChoiceSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         services.set_season(tournament.pk, season_or_reject(data.validated_data["season"]), request.user.username)
@@ -179,7 +180,7 @@ class TournamentEvents(APIView):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            raise CommandRejected(400, "malformed_query", "after must be an integer") from None
+            raise CommandRejected(400, "malformed_query", _("after must be an integer")) from None
         return Response({"version": state.version, "head_hash": head(tournament.stream)[1],
                          "events": tournament_events(tournament, after)})
 
@@ -209,11 +210,11 @@ class Entrants(APIView):
             visible(request, tournament_id)
         data = RegisterSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        require(authenticated(request.user), request.user, "register")
+        require(authenticated(request.user), request.user, _("register"))
         username = data.validated_data.get("username") or request.user.username
         organiser = is_organiser(request.user, tournament)
         require(organiser or (username == request.user.username and data.validated_data["rating"] is None),
-                request.user, "register somebody else or set a rating")
+                request.user, _("register somebody else or set a rating"))
         state = services.register(tournament.pk, username, request.user.username, data.validated_data["rating"])
         return acted(state)
 
@@ -230,7 +231,7 @@ class Withdraw(APIView):
     def post(self, request, tournament_id, username):
         """Withdraw an entrant (organisers, or the entrant): after the start they forfeit the pairing
         under way and every later one."""
-        tournament, _ = visible(request, tournament_id)
+        tournament, _state = visible(request, tournament_id)
         _self_or_organiser(request, tournament, username, "withdraw this entrant")
         data = ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -243,7 +244,7 @@ class CheckIn(APIView):
     @extend_schema(request=None, responses={201: DICT})
     def post(self, request, tournament_id, username):
         """Check an entrant in (organisers, or the entrant), until the check-in deadline and seeding."""
-        tournament, _ = visible(request, tournament_id)
+        tournament, _state = visible(request, tournament_id)
         _self_or_organiser(request, tournament, username, "check in this entrant")
         return acted(services.check_in(tournament.pk, username, request.user.username))
 
@@ -254,8 +255,8 @@ class Seeding(APIView):
     @extend_schema(request=SeedingSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
         """Seed the entrants (organisers): by rating, by lot, or in a manual order; closes registration."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "seed this tournament")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("seed this tournament"))
         data = SeedingSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -276,8 +277,8 @@ class Rounds(APIView):
     def post(self, request, tournament_id):
         """Start the next round (elimination brackets then advance by themselves); with ``round``,
         a repeated request is a 409 instead of starting another round."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "start rounds")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("start rounds"))
         data = StartRoundSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.start_round(tournament.pk, request.user.username, data.validated_data["round"])
@@ -349,8 +350,8 @@ class LegReport(LegAction):
         confirms or disputes). 409 ``not_at_table``, ``round_closed``, ``report_pending``,
         ``leg_disputed``, ``result_confirmed``; 403 ``not_in_pairing``; 400 ``invalid_winner``,
         ``invalid_ending``, ``invalid_vp_margin``, ``invalid_leg``."""
-        tournament, _ = visible_pairing(request, pairing_id)
-        require(authenticated(request.user), request.user, "report results")
+        tournament, _state = visible_pairing(request, pairing_id)
+        require(authenticated(request.user), request.user, _("report results"))
         data = LegResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.report_leg(tournament.pk, str(pairing_id), leg, request.user.username,
@@ -363,8 +364,8 @@ class LegConfirm(LegAction):
     def post(self, request, pairing_id, leg):
         """Confirm the opponent's report of a leg: it counts from now on. 409 ``nothing_to_confirm``,
         ``report_outdated``; 403 ``own_report``, ``not_in_pairing``."""
-        tournament, _ = visible_pairing(request, pairing_id)
-        require(authenticated(request.user), request.user, "confirm results")
+        tournament, _state = visible_pairing(request, pairing_id)
+        require(authenticated(request.user), request.user, _("confirm results"))
         data = LegAnswerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         report_id = data.validated_data["report_id"]
@@ -378,8 +379,8 @@ class LegDispute(LegAction):
     def post(self, request, pairing_id, leg):
         """Dispute the opponent's report of a leg, saying why: it waits for a referee's entry.
         400 ``reason_required``; otherwise as confirming."""
-        tournament, _ = visible_pairing(request, pairing_id)
-        require(authenticated(request.user), request.user, "dispute results")
+        tournament, _state = visible_pairing(request, pairing_id)
+        require(authenticated(request.user), request.user, _("dispute results"))
         data = LegAnswerSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -394,9 +395,9 @@ class LegEntry(LegAction):
         """Enter or correct a leg's result directly, with a reason (referees and organisers): settles
         a dispute or a missing report. 400 ``reason_required``; 409 ``round_closed`` (then a referee
         decision changes the pairing), ``result_recorded`` (a leg played online)."""
-        tournament, _ = visible_pairing(request, pairing_id)
+        tournament, _state = visible_pairing(request, pairing_id)
         require(is_referee(request.user, tournament) or is_organiser(request.user, tournament), request.user,
-                "enter results")
+                _("enter results"))
         data = LegEntrySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.enter_leg_result(tournament.pk, str(pairing_id), leg, request.user.username,
@@ -409,8 +410,8 @@ class PairingToTable(LegAction):
     def post(self, request, pairing_id):
         """Play an online pairing at the table instead (organisers), before any of its games has a
         result; its running games end aborted and unrated. 409 ``already_at_table``, ``games_recorded``."""
-        tournament, _ = visible_pairing(request, pairing_id)
-        require(is_organiser(request.user, tournament), request.user, "move pairings to the table")
+        tournament, _state = visible_pairing(request, pairing_id)
+        require(is_organiser(request.user, tournament), request.user, _("move pairings to the table"))
         state = services.move_to_table(tournament.pk, str(pairing_id), request.user.username)
         return self.respond(state, tournament, pairing_id)
 
@@ -440,12 +441,12 @@ class Penalties(APIView):
     @extend_schema(request=PenaltySerializer, responses={201: DICT})
     def post(self, request, tournament_id):
         """Issue a penalty (referees): the ladder grades it; a red card ends the pairing 0:2."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_referee(request.user, tournament), request.user, "issue penalties")
+        tournament, _state = visible(request, tournament_id)
+        require(is_referee(request.user, tournament), request.user, _("issue penalties"))
         data = PenaltySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        _, penalty = services.issue_penalty(tournament.pk, v["entrant"], v["category"], v["text"],
+        _state, penalty = services.issue_penalty(tournament.pk, v["entrant"], v["category"], v["text"],
                                             request.user.username,
                                             str(v["pairing_id"]) if v["pairing_id"] else None)
         return Response(penalty, status=status.HTTP_201_CREATED)
@@ -457,8 +458,8 @@ class RevokePenalty(APIView):
     @extend_schema(request=RequiredReasonSerializer, responses={201: DICT})
     def post(self, request, tournament_id, penalty_id):
         """Revoke a penalty with a reason (referees): a new event; every later penalty is re-graded."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_referee(request.user, tournament), request.user, "revoke penalties")
+        tournament, _state = visible(request, tournament_id)
+        require(is_referee(request.user, tournament), request.user, _("revoke penalties"))
         data = RequiredReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.revoke_penalty(tournament.pk, str(penalty_id), data.validated_data["reason"],
@@ -479,9 +480,9 @@ class KnowledgeTests(APIView):
     @extend_schema(request=KnowledgeTestSerializer, responses={201: DICT})
     def post(self, request, tournament_id):
         """Record an entrant's knowledge-test score (organisers, referees); a later one replaces it."""
-        tournament, _ = visible(request, tournament_id)
+        tournament, _state = visible(request, tournament_id)
         require(is_organiser(request.user, tournament) or is_referee(request.user, tournament), request.user,
-                "record knowledge-test scores")
+                _("record knowledge-test scores"))
         data = KnowledgeTestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -511,8 +512,8 @@ class Decisions(APIView):
         games has started, otherwise only if listed in ``void_pairings`` with a ``void_reason``
         (409 ``next_pairing_started``). The answer names the decision and the voided pairings.
         """
-        tournament, _ = visible(request, tournament_id)
-        require(is_referee(request.user, tournament), request.user, "make referee decisions")
+        tournament, _state = visible(request, tournament_id)
+        require(is_referee(request.user, tournament), request.user, _("make referee decisions"))
         data = DecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

@@ -1,5 +1,6 @@
 """Campaign endpoints: start a campaign, open its next night, read its standing."""
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -86,7 +87,7 @@ class CampaignNights(APIView):
     def post(self, request, campaign_id):
         """Open the campaign's next night (its player only) at ``expected_version``: a new solo game."""
         if not Campaign.objects.filter(pk=campaign_id).exists():
-            raise CommandRejected(404, "campaign_not_found", "no such campaign")
+            raise CommandRejected(404, "campaign_not_found", _("no such campaign"))
         data = NextNightSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = campaigns.start_next_night(campaign_id, request.user, data.validated_data["expected_version"],

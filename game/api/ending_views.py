@@ -1,5 +1,6 @@
 """Ending a game by its players (issue 15): resign, abort by agreement, claim on time.
 Thin: the rules are in ``game.endings``; the page's buttons call the same functions."""
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -22,7 +23,7 @@ class GameEnding(APIView):
 
     def post(self, request, game_id):
         if not isinstance(request.data, dict):
-            raise CommandRejected(400, "malformed_request", "body must be a JSON object")
+            raise CommandRejected(400, "malformed_request", _("body must be a JSON object"))
         data = EndingRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = self.end(game_id, request.user, data.validated_data["side"])

@@ -1,5 +1,6 @@
 """Every API error is ``{"code": ..., "message": ...}`` with the right HTTP status."""
 from django.db import InterfaceError, OperationalError
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -29,7 +30,7 @@ def exception_handler(exc, context):
     if isinstance(exc, (OperationalError, InterfaceError)):
         # The database is restarting or unreachable: the transaction rolled back, nothing was
         # stored, and the client may retry (with its Idempotency-Key).
-        return Response({"code": "service_unavailable", "message": "the database is unavailable, retry shortly"},
+        return Response({"code": "service_unavailable", "message": _("the database is unavailable, retry shortly")},
                         status=status.HTTP_503_SERVICE_UNAVAILABLE,
                         headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
     response = drf_exception_handler(exc, context)
@@ -37,10 +38,10 @@ def exception_handler(exc, context):
         return None
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, exceptions.ValidationError):
-        response.data = {"code": code, "message": "invalid request", "errors": response.data}
+        response.data = {"code": code, "message": _("invalid request"), "errors": response.data}
     else:
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
         response.data = {"code": code, "message": str(detail)}
     if response.status_code == status.HTTP_401_UNAUTHORIZED and code == "not_authenticated":
-        response.data["message"] = "authentication required"
+        response.data["message"] = _("authentication required")
     return response

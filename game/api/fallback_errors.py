@@ -5,11 +5,12 @@ uncaught exception with its HTML debug page instead, so :class:`ApiJsonErrorsMid
 replaces any non-JSON error answer on an API path, whatever DEBUG says.
 """
 from django.http import JsonResponse
+from django.utils.translation import gettext_lazy as _
 from django.views import defaults
 from rest_framework.response import Response
 
-GENERIC = {404: ("not_found", "no such resource"), 405: ("method_not_allowed", "method not allowed"),
-           500: ("server_error", "internal error")}
+GENERIC = {404: ("not_found", _("no such resource")), 405: ("method_not_allowed", _("method not allowed")),
+           500: ("server_error", _("internal error"))}
 
 
 def _is_api(request) -> bool:
@@ -17,8 +18,8 @@ def _is_api(request) -> bool:
 
 
 def json_error(status: int) -> JsonResponse:
-    code, message = GENERIC.get(status, ("error", "request failed"))
-    return JsonResponse({"code": code, "message": message}, status=status)
+    code, message = GENERIC.get(status, ("error", _("request failed")))
+    return JsonResponse({"code": code, "message": str(message)}, status=status)
 
 
 def not_found(request, exception=None):

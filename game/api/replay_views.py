@@ -1,6 +1,7 @@
 """A finished game's replay a page at a time (issue 15): the viewer loads the steps it shows,
 and the seed check on its own, beside the all-in-one ``replay/`` (game/api/views.py)."""
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
@@ -27,10 +28,12 @@ class GameReplaySteps(APIView):
         game = finished_game(request, game_id)
         start, count = int_param(request, "start", 1), int_param(request, "count", DEFAULT_STEPS)
         if not 1 <= start <= game.version:
-            raise services.CommandRejected(400, "malformed_query", f"start must be between 1 and {game.version}")
+            raise services.CommandRejected(400, "malformed_query",
+                                           _("start must be between 1 and %(version)s") % {"version": game.version})
         if not 1 <= count <= replay.MAX_STEPS_PER_PAGE:
             raise services.CommandRejected(400, "malformed_query",
-                                           f"count must be between 1 and {replay.MAX_STEPS_PER_PAGE}")
+                                           _("count must be between 1 and %(max)s")
+                                           % {"max": replay.MAX_STEPS_PER_PAGE})
         last = min(game.version, start + count - 1)
         return Response({"version": game.version, "start": start,
                          "steps": replay.steps_between(game.system, game.stream, start, last)})

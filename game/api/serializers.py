@@ -1,5 +1,6 @@
 """Request validation for the game API (responses are plain dicts built by the services)."""
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from ..rules.registry import available_systems
@@ -17,7 +18,7 @@ class CreateGameSerializer(serializers.Serializer):
         users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=set(value.values()))}
         missing = sorted(set(value.values()) - set(users))
         if missing:
-            raise serializers.ValidationError(f"unknown users: {', '.join(missing)}")
+            raise serializers.ValidationError(_("unknown users: %(names)s") % {"names": ", ".join(missing)})
         return {side: users[name] for side, name in value.items()}
 
 

@@ -2,6 +2,7 @@
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
@@ -28,7 +29,7 @@ def games_with_seats():
 def visible_game(request, game_id) -> Game:
     game = get_object_or_404(games_with_seats(), pk=game_id)
     if not may_view_game(request.user, game):
-        raise services.CommandRejected(404, "game_not_found", "no such game")
+        raise services.CommandRejected(404, "game_not_found", _("no such game"))
     return game
 
 
@@ -91,7 +92,7 @@ class GameListCreate(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         if not (request.user in v["players"].values() or is_league_admin(request.user)):
-            raise services.CommandRejected(403, "not_a_player", "you may only create games you play in")
+            raise services.CommandRejected(403, "not_a_player", _("you may only create games you play in"))
         game = services.create_game(
             system_name=v["system"], setup=v["setup"], players=v["players"], created_by=request.user,
             time_control=v["time_control"], rated=v["rated"], is_public=v["is_public"],
@@ -124,7 +125,7 @@ class GameCommands(APIView):
         """Submit a command for your side at ``expected_version``: the rules engine validates it (422 with a
         machine code), a stale version is a 409, an ``Idempotency-Key`` makes a retry return the first answer."""
         if not isinstance(request.data, dict):
-            raise services.CommandRejected(400, "malformed_command", "body must be a JSON object")
+            raise services.CommandRejected(400, "malformed_command", _("body must be a JSON object"))
         data = CommandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code, body = services.submit_command(
@@ -148,7 +149,8 @@ def int_param(request, name: str, default: int) -> int:
     try:
         return int(request.query_params.get(name, default))
     except ValueError:
-        raise services.CommandRejected(400, "malformed_query", f"{name} must be an integer") from None
+        raise services.CommandRejected(400, "malformed_query",
+                                       _("%(name)s must be an integer") % {"name": name}) from None
 
 
 class GameEvents(APIView):
@@ -166,7 +168,7 @@ class GameEvents(APIView):
 def finished_game(request, game_id) -> Game:
     game = visible_game(request, game_id)
     if game.status == Game.Status.RUNNING:
-        raise services.CommandRejected(409, "game_running", "replays and exports are for finished games")
+        raise services.CommandRejected(409, "game_running", _("replays and exports are for finished games"))
     return game
 
 

@@ -157,6 +157,8 @@ LEGEND = [
     ("✚1", "lg-badge", _("German medals (+1 each in the next fight there)")),
     ("→", "lg-route", _("the planned route (yours, or everyone's once the night is over)")),
     ("▢", "lg-legal", _("green outline: a hex you may click now; orange: your choice so far")),
+    ("3", "lg-step", _("on your choice so far: the number of a route card, or the first letter of the fighter "
+                       "you put there (R = red, G = green, Y = yellow, B = blue, J = Ju 88)")),
 ]
 
 

@@ -4,8 +4,9 @@ with every advanced rule and expansion on (tests/rules/duel/test_multiplayer.EVE
 duel-in-the-dark.md §7, §9). Every command is composed on the Duel controls by clicking chips,
 toggles and board hexes — no JSON, no URL typed — and sent through the page. Meanwhile every
 response the German page loads is scanned: the British route (service.md "Visibility",
-duel-in-the-dark.md §4.5) reaches it only once the night is over. Screenshots at desktop and
-390 px phone width go to artifacts/screenshots/duel-*.png.
+duel-in-the-dark.md §4.5) reaches it only once the night is over — neither in a page, a fetch,
+nor a message of the game's live stream (which brings each side the other's moves, no reload).
+Screenshots at desktop and 390 px phone width go to artifacts/screenshots/duel-*.png.
 """
 import json
 
@@ -403,6 +404,12 @@ def test_a_whole_night_by_clicking_as_both_sides_with_every_option(live_server, 
             except Exception as exc:  # noqa: BLE001 — a body the browser dropped is recorded as unread
                 german_bodies.append((response.url, f"unread: {exc}"))
     german.on("response", keep)
+    # The page follows the game's live stream: each message it receives is a response too
+    # (read through the DevTools protocol, as a streamed body never ends).
+    devtools = german.context.new_cdp_session(german)
+    devtools.send("Network.enable")
+    devtools.on("Network.eventSourceMessageReceived",
+                lambda m: german_bodies.append((f"stream message {m.get('eventName')} {m.get('eventId')}", m["data"])))
     for side, user in (("british", "alice"), ("german", "bob")):
         log_in(pages[side], live_server.url, user)
         pages[side].goto(f"{live_server.url}/games/{game.pk}/")
@@ -441,14 +448,15 @@ def test_a_whole_night_by_clicking_as_both_sides_with_every_option(live_server, 
     # The German page, and every page, poll and answer it loaded, never carried the route before
     # the reveal at the end of the night (the first answer carrying PlanRevealed).
     plans = plan_secrets(game)
-    checked = 0
+    checked = streamed = 0
     for url, body in german_bodies:
         if "PlanRevealed" in body:
             break
         assert "PlanCommitted" not in body, url
         assert carries_a_plan(body, plans) == [], url
         checked += 1
+        streamed += url.startswith("stream message")
     else:
         pytest.fail("the German page never heard of the end of the night")
-    assert checked > 50 and "own-plan" in table.done
-    print(f"{table.commands} commands, {checked} German responses scanned")
+    assert checked > 50 and streamed > 20 and "own-plan" in table.done
+    print(f"{table.commands} commands, {checked} German responses scanned ({streamed} stream messages)")

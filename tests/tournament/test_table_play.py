@@ -292,3 +292,16 @@ def test_a_later_rounds_quiz_leaves_an_earlier_split_as_it_was(league, organiser
     assert state.named_result(state.pairings[p["id"]])["winner"] == p["b"]
     assert StoredEvent.objects.filter(stream=t.stream, type=ev.KNOWLEDGE_TEST_SCORE_RECORDED).last().payload == \
         {"entrant": p["a"], "score": 2, "reason": "a miscounted sheet"}
+
+
+@pytest.mark.django_db
+def test_a_report_tells_the_opponent_there_is_a_result_to_confirm(league, organiser, referee, settings):
+    from notifications.models import Notification
+
+    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament_events": ["notifications.tasks.notify_tournament"]}
+    t = table_tournament(league, organiser, referee)
+    p = first_pairing(t)
+    report(p, 1, p["a"], p["a"])
+    notes = Notification.objects.filter(kind="result_to_confirm")
+    assert [(n.user.username, n.url) for n in notes] == \
+        [(p["b"], f"/tournaments/{t.pk}/pairings/{p['id']}/report/")]

@@ -1,6 +1,7 @@
 """Knowledge-test endpoints (issue 14), mounted under /api/ by config/urls.py. Thin: the
 serializers validate, tournament/quiz/attempts.py writes, tournament/quiz/access.py decides what
 each role sees."""
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -28,11 +29,11 @@ class QuestionBank(APIView):
     @extend_schema(responses={200: DICT}, operation_id="quiz_bank_retrieve")
     def get(self, request, tournament_id):
         """The tournament's question bank with the right answers: its organisers only."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "see the question bank")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("see the question bank"))
         bank = attempts.current_bank(tournament.pk)
         if bank is None:
-            attempts.reject(404, "no_bank", "no question bank uploaded yet")
+            attempts.reject(404, "no_bank", _("no question bank uploaded yet"))
         return Response(access.bank_view(bank))
 
     @extend_schema(request={"multipart/form-data": BankUploadSerializer, "application/json": BankUploadSerializer},
@@ -41,8 +42,8 @@ class QuestionBank(APIView):
         """Upload a question bank (organisers): CSV ``question,choices,answer`` (choices separated by
         ``|``, the answer is the right choice's text) or JSON ``[{question, choices, answer}]``. A
         mistake anywhere is a 422 ``invalid_bank`` listing every ``{row, message}``; nothing is stored."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "upload question banks")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("upload question banks"))
         v = valid(BankUploadSerializer, request)
         upload = v.get("file")
         data = upload.read() if upload else v["content"]
@@ -68,8 +69,8 @@ class RoundQuiz(APIView):
         """Open the round's knowledge test (organisers): the questions are drawn by lot from the
         bank with the tournament's seed (409 ``round_not_started``, ``round_complete``,
         ``quiz_already_open``, ``no_bank``, ``bank_too_small``)."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_organiser(request.user, tournament), request.user, "open knowledge tests")
+        tournament, _state = visible(request, tournament_id)
+        require(is_organiser(request.user, tournament), request.user, _("open knowledge tests"))
         v = valid(OpenQuizSerializer, request)
         quiz = attempts.open_quiz(tournament.pk, round_number, request.user.get_username(), v["questions"],
                                   v["minutes"])
@@ -84,13 +85,13 @@ class MyAttempt(APIView):
     def get(self, request, tournament_id, round_number):
         """Your attempt: your questions (no right answers until the round is over), your picks,
         the deadline and the seconds left; your score once handed in."""
-        tournament, _ = visible(request, tournament_id)
-        require(authenticated(request.user), request.user, "take knowledge tests")
+        tournament, _state = visible(request, tournament_id)
+        require(authenticated(request.user), request.user, _("take knowledge tests"))
         quiz = attempts.quiz_of(tournament.pk, round_number)
         attempts.close_expired(tournament.pk, quiz)
         attempt = quiz.attempts.filter(entrant=request.user.get_username()).first()
         if attempt is None:
-            attempts.reject(404, "no_attempt", "you have not started this knowledge test")
+            attempts.reject(404, "no_attempt", _("you have not started this knowledge test"))
         state = load_state(tournament)
         return Response(access.attempt_view(attempt, state))
 
@@ -98,8 +99,8 @@ class MyAttempt(APIView):
     def post(self, request, tournament_id, round_number):
         """Start your one attempt (players of the round): 201 with your questions and deadline;
         200 with the same attempt if it is running (a reload); 409 ``attempt_used`` after it."""
-        tournament, _ = visible(request, tournament_id)
-        require(authenticated(request.user), request.user, "take knowledge tests")
+        tournament, _state = visible(request, tournament_id)
+        require(authenticated(request.user), request.user, _("take knowledge tests"))
         attempt, new = attempts.start_attempt(tournament.pk, round_number, request.user.get_username())
         state = load_state(tournament)
         return Response(access.attempt_view(attempt, state), status=status.HTTP_201_CREATED if new else 200)
@@ -111,8 +112,8 @@ class AttemptAnswer(APIView):
     @extend_schema(request=AnswerSerializer, responses={200: DICT}, operation_id="quiz_attempt_answer")
     def put(self, request, tournament_id, round_number):
         """Keep one answer while time is left (409 ``deadline_passed``: not counted)."""
-        tournament, _ = visible(request, tournament_id)
-        require(authenticated(request.user), request.user, "take knowledge tests")
+        tournament, _state = visible(request, tournament_id)
+        require(authenticated(request.user), request.user, _("take knowledge tests"))
         v = valid(AnswerSerializer, request)
         attempt = attempts.save_answer(tournament.pk, round_number, request.user.get_username(), v["position"],
                                        v["choice"])
@@ -127,8 +128,8 @@ class AttemptSubmit(APIView):
     def post(self, request, tournament_id, round_number):
         """Hand in: scored at once and recorded as ``KnowledgeTestScoreRecorded``. After the deadline
         409 ``deadline_passed`` (with the ``score`` of the answers kept in time)."""
-        tournament, _ = visible(request, tournament_id)
-        require(authenticated(request.user), request.user, "take knowledge tests")
+        tournament, _state = visible(request, tournament_id)
+        require(authenticated(request.user), request.user, _("take knowledge tests"))
         v = valid(SubmitSerializer, request)
         attempt = attempts.submit(tournament.pk, round_number, request.user.get_username(), v["answers"])
         state = load_state(tournament)
@@ -141,15 +142,15 @@ class Corrections(APIView):
     @extend_schema(responses={200: DICT}, operation_id="quiz_corrections_list")
     def get(self, request, tournament_id):
         """Every referee correction of a knowledge-test score, with its reason, oldest first."""
-        tournament, _ = visible(request, tournament_id)
+        tournament, _state = visible(request, tournament_id)
         return Response([access.correction_view(c) for c in ScoreCorrection.objects.filter(tournament=tournament)])
 
     @extend_schema(request=CorrectionSerializer, responses={201: DICT}, operation_id="quiz_corrections_create")
     def post(self, request, tournament_id):
         """Correct an entrant's knowledge-test score with a reason (referees): a new
         ``KnowledgeTestScoreRecorded``; the reason is kept with the correction."""
-        tournament, _ = visible(request, tournament_id)
-        require(is_referee(request.user, tournament), request.user, "correct knowledge-test scores")
+        tournament, _state = visible(request, tournament_id)
+        require(is_referee(request.user, tournament), request.user, _("correct knowledge-test scores"))
         v = valid(CorrectionSerializer, request)
         correction = attempts.correct_score(tournament.pk, v["entrant"], v["score"], v["reason"],
                                             request.user.get_username())

@@ -1,4 +1,5 @@
 """Request bodies of the knowledge-test API (documented in the OpenAPI schema)."""
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from .attempts import DEFAULT_MINUTES, DEFAULT_QUESTIONS, MAX_MINUTES, MAX_QUESTIONS
@@ -14,9 +15,9 @@ class BankUploadSerializer(serializers.Serializer):
 
     def validate(self, attrs):
         if bool(attrs.get("file")) == bool(attrs.get("content")):
-            raise serializers.ValidationError("send either a file or its content")
+            raise serializers.ValidationError(_("send either a file or its content"))
         if attrs.get("content") and not attrs.get("format"):
-            raise serializers.ValidationError("content needs its format (csv or json)")
+            raise serializers.ValidationError(_("content needs its format (csv or json)"))
         return attrs
 
 
@@ -40,7 +41,7 @@ class SubmitSerializer(serializers.Serializer):
         try:
             return {int(k): v for k, v in value.items()}
         except ValueError:
-            raise serializers.ValidationError("positions are numbers") from None
+            raise serializers.ValidationError(_("positions are numbers")) from None
 
 
 class CorrectionSerializer(serializers.Serializer):

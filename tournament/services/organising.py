@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
 
 from game import clocks
 from game.models import Game
@@ -30,37 +31,40 @@ def _validate_game_setup(system_name: str, setup) -> None:
         raise CommandRejected(status, code, message, {"errors": {"game_setup": [message]}})
 
     if not isinstance(setup, dict):
-        refuse(400, "invalid_option", "game_setup must be an object of the game system's setup options")
+        refuse(400, "invalid_option", _("game_setup must be an object of the game system's setup options"))
     try:
         sides = check_setup(system_or_reject(system_name), setup)
     except CommandRejected as exc:
         refuse(exc.status, exc.code, exc.message)
     if len(sides) != 2:
-        refuse(400, "invalid_option", "a pairing is two players: game_setup must seat exactly two")
+        refuse(400, "invalid_option", _("a pairing is two players: game_setup must seat exactly two"))
 
 
 def _validate_settings(fmt, scheme, options, tie_breaks, penalty_scope, time_control, system=None):
     if fmt not in FORMATS:
-        reject(400, "unknown_format", f"format must be one of {', '.join(FORMATS)}")
+        reject(400, "unknown_format", _("format must be one of %(choices)s") % {"choices": ", ".join(FORMATS)})
     if scheme not in scoring.SCHEMES:
-        reject(400, "unknown_scoring", f"scoring must be one of {', '.join(scoring.SCHEMES)}")
+        reject(400, "unknown_scoring",
+               _("scoring must be one of %(choices)s") % {"choices": ", ".join(scoring.SCHEMES)})
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        reject(400, "unknown_option", f"unknown options: {', '.join(sorted(unknown))}")
+        reject(400, "unknown_option", _("unknown options: %(names)s") % {"names": ", ".join(sorted(unknown))})
     if tie_breaks is not None and (not tie_breaks or set(tie_breaks) - set(TIE_BREAKS)):
-        reject(400, "unknown_tie_break", f"tie_breaks must be taken from {', '.join(TIE_BREAKS)}")
+        reject(400, "unknown_tie_break",
+               _("tie_breaks must be taken from %(choices)s") % {"choices": ", ".join(TIE_BREAKS)})
     if penalty_scope not in discipline.SCOPES:
-        reject(400, "unknown_penalty_scope", "penalty_scope must be 'tournament' or 'pairing'")
+        reject(400, "unknown_penalty_scope", _("penalty_scope must be 'tournament' or 'pairing'"))
     error = clocks.validate_time_control(time_control)
     if error:
         reject(400, "invalid_time_control", error)
     if "play_mode" in options and options["play_mode"] not in table.PLAY_MODES:
-        reject(400, "invalid_option", f"play_mode must be one of {', '.join(table.PLAY_MODES)}")
+        reject(400, "invalid_option",
+               _("play_mode must be one of %(choices)s") % {"choices": ", ".join(table.PLAY_MODES)})
     minutes = options.get("auto_confirm_minutes", 1)
     if isinstance(minutes, bool) or not isinstance(minutes, (int, float)) or minutes <= 0:
-        reject(400, "invalid_option", "auto_confirm_minutes must be a positive number of minutes")
+        reject(400, "invalid_option", _("auto_confirm_minutes must be a positive number of minutes"))
     if options.get("check_in_deadline") and not parse_datetime(str(options["check_in_deadline"])):
-        reject(400, "invalid_option", "check_in_deadline must be an ISO date-time")
+        reject(400, "invalid_option", _("check_in_deadline must be an ISO date-time"))
     if system is not None and "game_setup" in options:
         _validate_game_setup(system, options["game_setup"])
 
@@ -98,7 +102,7 @@ def change_settings(tournament_id, changes: dict, actor: str) -> TournamentState
     time_control?, is_public?} — before the first round only."""
     def work(tournament, state):
         if state.started or state.status == CANCELLED:
-            reject(409, "tournament_started", "settings are fixed once the first round has started")
+            reject(409, "tournament_started", _("settings are fixed once the first round has started"))
         _validate_settings(state.format, changes.get("scoring", state.scheme), changes.get("options") or {},
                            changes.get("tie_breaks", state.info.get("tie_breaks")),
                            changes.get("penalty_scope", state.penalty_scope),
@@ -114,7 +118,7 @@ def change_settings(tournament_id, changes: dict, actor: str) -> TournamentState
 
 def _check_season(league, season) -> None:
     if season is not None and season.league_id != league.pk:
-        raise CommandRejected(400, "season_not_in_league", "the season belongs to another league")
+        raise CommandRejected(400, "season_not_in_league", _("the season belongs to another league"))
 
 
 def set_season(tournament_id, season, actor: str) -> TournamentState:
@@ -134,11 +138,11 @@ def cancel_tournament(tournament_id, reason: str, actor: str) -> TournamentState
     the reason is required: entrants see it."""
     def work(tournament, state):
         if not (reason or "").strip():
-            reject(400, "reason_required", "say why the tournament is cancelled")
+            reject(400, "reason_required", _("say why the tournament is cancelled"))
         if state.status == CANCELLED:
-            reject(409, "tournament_cancelled", "the tournament is cancelled already")
+            reject(409, "tournament_cancelled", _("the tournament is cancelled already"))
         if state.started:
-            reject(409, "tournament_started", "a started tournament cannot be cancelled")
+            reject(409, "tournament_started", _("a started tournament cannot be cancelled"))
         append(tournament, state, [NewEvent(ev.TOURNAMENT_CANCELLED, {"reason": reason})], actor)
         return []
     return act(tournament_id, actor, work)
@@ -150,7 +154,7 @@ def users_named(usernames) -> list:
     users = list(get_user_model().objects.filter(username__in=names, is_active=True))
     missing = sorted(set(names) - {u.get_username() for u in users})
     if missing:
-        raise CommandRejected(400, "unknown_user", f"no user {', '.join(missing)}")
+        raise CommandRejected(400, "unknown_user", _("no user %(names)s") % {"names": ", ".join(missing)})
     return users
 
 

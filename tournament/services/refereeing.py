@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import uuid
 
+from django.utils.translation import gettext as _
+
 from game.store import NewEvent
 
 from game.models import Game
@@ -26,9 +28,9 @@ def record_knowledge_test(tournament_id, username: str, score, actor: str, *, ro
     (state.py ``test_score``); ``reason``: why a referee corrected it."""
     def work(tournament, state):
         if username not in state.entrants:
-            reject(404, "not_an_entrant", f"{username} is not an entrant")
+            reject(404, "not_an_entrant", _("%(username)s is not an entrant") % {"username": username})
         if isinstance(score, bool) or not isinstance(score, (int, float)) or score < 0:
-            reject(400, "invalid_score", "score must be a non-negative number")
+            reject(400, "invalid_score", _("score must be a non-negative number"))
         payload = {"entrant": username, "score": score}
         if round_number is not None:
             payload["round"] = round_number
@@ -48,17 +50,18 @@ def issue_penalty(tournament_id, username: str, category: str, text: str, refere
 
     def work(tournament, state):
         if username not in state.entrants:
-            reject(404, "not_an_entrant", f"{username} is not an entrant")
+            reject(404, "not_an_entrant", _("%(username)s is not an entrant") % {"username": username})
         if category not in discipline.OFFENCES:
-            reject(400, "unknown_offence", f"category must be one of {', '.join(discipline.OFFENCES)}")
+            reject(400, "unknown_offence",
+                   _("category must be one of %(choices)s") % {"choices": ", ".join(discipline.OFFENCES)})
         if not (text or "").strip():
-            reject(400, "reason_required", "describe the offence")
+            reject(400, "reason_required", _("describe the offence"))
         pid = pairing_id
         if pid is None:
             current = state.current_pairing_of(username)
             pid = current["id"] if current else None
         elif pid not in state.pairings or username not in (state.pairings[pid]["a"], state.pairings[pid]["b"]):
-            reject(400, "not_in_pairing", "the entrant does not play in that pairing")
+            reject(400, "not_in_pairing", _("the entrant does not play in that pairing"))
         append(tournament, state, [NewEvent(ev.PENALTY_ISSUED, {
             "penalty_id": penalty_id, "entrant": username, "pairing_id": pid, "category": category,
             "text": text, "referee": referee})], referee)
@@ -73,12 +76,12 @@ def revoke_penalty(tournament_id, penalty_id: str, reason: str, referee: str) ->
     """``PenaltyRevoked`` {penalty_id, reason}: a new event; everything derived is recomputed."""
     def work(tournament, state):
         if not (reason or "").strip():
-            reject(400, "reason_required", "a revocation needs a reason")
+            reject(400, "reason_required", _("a revocation needs a reason"))
         penalty = next((p for p in state.penalties if p["id"] == penalty_id), None)
         if penalty is None:
-            reject(404, "penalty_not_found", "no such penalty")
+            reject(404, "penalty_not_found", _("no such penalty"))
         if penalty["revoked"]:
-            reject(409, "already_revoked", "the penalty is revoked already")
+            reject(409, "already_revoked", _("the penalty is revoked already"))
         append(tournament, state, [NewEvent(ev.PENALTY_REVOKED, {"penalty_id": penalty_id, "reason": reason})],
                 referee)
         return list(state.pairings)

@@ -1,6 +1,8 @@
 """Starting a round (service.md, "Tournaments": formats and pairings)."""
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from game.store import NewEvent
 
 from .. import events as ev, planner
@@ -16,7 +18,8 @@ def start_round(tournament_id, actor: str, expected_round: int | None = None) ->
     def work(tournament, state):
         if expected_round is not None and expected_round != len(state.rounds) + 1:
             reject(409, "round_already_started",
-                   f"round {expected_round} has started already; round {len(state.rounds)} is the current one")
+                   _("round %(expected)s has started already; round %(current)s is the current one")
+                   % {"expected": expected_round, "current": len(state.rounds)})
         try:
             started, pairings = planner.start_round(state)
         except planner.CannotStartRound as exc:

@@ -5,6 +5,8 @@ an append is exactly-once under concurrency.
 """
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from game import outbox
 from game.models import StoredEvent
 from game.services import CommandRejected
@@ -27,7 +29,7 @@ def lock(tournament_id) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
-        reject(404, "tournament_not_found", "no such tournament")
+        reject(404, "tournament_not_found", _("no such tournament"))
 
 
 def append(tournament: Tournament, state: TournamentState, events: list[NewEvent], actor: str) -> None:

@@ -10,6 +10,7 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from game.framework_events import GAME_ABORTED
 from game.models import Game
@@ -26,7 +27,7 @@ from .stream import append, load_state, reject
 def _pairing(state, pairing_id: str) -> dict:
     pairing = state.pairings.get(str(pairing_id))
     if pairing is None or pairing["bye"]:
-        reject(404, "pairing_not_found", "no such pairing in this tournament")
+        reject(404, "pairing_not_found", _("no such pairing in this tournament"))
     return pairing
 
 
@@ -70,7 +71,7 @@ def dispute_leg(tournament_id, pairing_id: str, leg: int, actor: str, reason: st
         pairing = _pairing(state, pairing_id)
         report = _checked(table.pending_report, state, pairing, leg, actor, report_id)
         if not (reason or "").strip():
-            reject(400, "reason_required", "say what is wrong with the report")
+            reject(400, "reason_required", _("say what is wrong with the report"))
         append(tournament, state, [NewEvent(ev.LEG_DISPUTED, {
             "pairing_id": pairing["id"], "leg": leg, "report_id": report["report_id"], "by": actor,
             "reason": reason.strip()})], actor)
@@ -99,9 +100,9 @@ def move_to_table(tournament_id, pairing_id: str, actor: str):
     def work(tournament, state):
         pairing = _pairing(state, pairing_id)
         if pairing["mode"] == table.AT_TABLE:
-            reject(409, "already_at_table", "this pairing is played at the table already")
+            reject(409, "already_at_table", _("this pairing is played at the table already"))
         if pairing["results"]:
-            reject(409, "games_recorded", "a game of this pairing has a result: it stays online")
+            reject(409, "games_recorded", _("a game of this pairing has a result: it stays online"))
         append(tournament, state, [NewEvent(ev.PAIRING_MOVED_TO_TABLE, {"pairing_id": pairing["id"]})], actor)
         running = Game.objects.filter(pk__in=[g["game_id"] for g in pairing["games"].values()],
                                       status=Game.Status.RUNNING).values_list("pk", flat=True)

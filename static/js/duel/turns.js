@@ -284,8 +284,10 @@
         box.appendChild(toggleRow(ctx, ctx.ui.count, Array.from({length: ch.usable}, function (_, i) { return {value: i + 1, text: String(i + 1)}; }),
           count, function (v) { count = v; }, "data-count"));
         var repairs = ctx.h("p", {"class": "duel-chips"}, [ctx.ui.medalRepair + ": "]);
-        ch.repair_tiles.forEach(function (tid) {
-          repairs.appendChild(ctx.button(tid, function () { ctx.send({type: "UseMedal", use: "repair", tile: tid}); }, {"class": "chip"}));
+        ch.repair_tiles.forEach(function (tid) {  // named as on the board: "flak t12, hex 24"
+          var u = (ctx.view.tiles || {})[tid] || {};
+          var name = (ctx.words.faces[u.face] || "") + " " + tid + (u.hex ? ", " + ctx.fill(ctx.ui.hex, u.hex) : "");
+          repairs.appendChild(ctx.button(name.trim(), function () { ctx.send({type: "UseMedal", use: "repair", tile: tid}); }, {"class": "chip"}));
         });
         ch.repair_airfields.forEach(function (hex) {
           repairs.appendChild(ctx.button(ctx.fill(ctx.ui.hex, hex), function () { ctx.send({type: "UseMedal", use: "repair", airfield: hex}); }, {"class": "chip"}));
