@@ -55,6 +55,18 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.frame_policy.FrameAncestorsMiddleware",
 ]
+# What an /api/ request authenticated by its token goes through instead (config/api_handler.py):
+# MIDDLEWARE without the session, CSRF, messages, profile language and static-file work that a
+# token never uses. Add a middleware here too when a token-authenticated answer needs it.
+API_TOKEN_MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "game.api.fallback_errors.ApiJsonErrorsMiddleware",
+    "game.middleware.RequestSizeLimitMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.frame_policy.FrameAncestorsMiddleware",
+]
 X_FRAME_OPTIONS = "DENY"  # every page but the embeddable tournament view (config/frame_policy.py)
 
 ROOT_URLCONF = "config.urls"
@@ -210,7 +222,8 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "game.tasks.record_campaign_night",
     ],
     "turn_passed": ["notifications.tasks.notify_turn"],
-    "tournament_events": ["notifications.tasks.notify_tournament", "notifications.tasks.queue_tournament_webhooks"],
+    "tournament_events": ["notifications.tasks.notify_tournament", "notifications.tasks.queue_tournament_webhooks",
+                          "ratings.tasks.rate_table_legs"],
 }
 
 # Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub

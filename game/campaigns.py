@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from . import services
 from .models import Campaign, Game
-from .rules.contract import RuleViolationError
+from .rules.contract import RuleViolation, RuleViolationError
 from .services import CommandRejected
 from .store import ConcurrencyError, NewEvent, append_events, read_events
 
@@ -67,7 +67,7 @@ def _append(campaign: Campaign, events: list[NewEvent], actor: str, expected: in
         for e in events:
             aggregate = evolve(rules, aggregate, e.type, e.payload)
     except RuleViolationError as exc:
-        raise CommandRejected(422, exc.violation.code, exc.violation.message) from None
+        raise services.refused_by_rules(exc.violation) from None
     if rules.campaign_over(aggregate["state"]) and aggregate["current_game"] is None:
         standing = rules.campaign_standing(aggregate["state"])
         events = events + [NewEvent(CAMPAIGN_FINISHED, {"standing": standing})]
@@ -75,7 +75,9 @@ def _append(campaign: Campaign, events: list[NewEvent], actor: str, expected: in
     try:
         append_events(campaign.stream, campaign.version, events, actor=actor)
     except ConcurrencyError as exc:
-        raise CommandRejected(409, "stale_version", str(exc), {"version": exc.current}) from None
+        raise CommandRejected(409, "stale_version", _("stream %(stream)s is at version %(current)s, not %(expected)s")
+                              % {"stream": exc.stream, "current": exc.current, "expected": exc.expected},
+                              {"version": exc.current}) from None
     campaign.version += len(events)
     campaign.standing = rules.campaign_standing(aggregate["state"])
     campaign.current_game_id = aggregate["current_game"]
@@ -88,8 +90,8 @@ def start_campaign(*, system: str, setup: dict, player) -> Campaign:
     try:
         rules.campaign_initial(setup)
     except (RuleViolationError, KeyError, ValueError) as exc:
-        violation = getattr(exc, "violation", None)
-        raise CommandRejected(422, violation.code if violation else "invalid_setup", str(exc)) from None
+        violation = getattr(exc, "violation", None) or RuleViolation("invalid_setup", str(exc))
+        raise services.refused_by_rules(violation) from None
     with transaction.atomic():
         campaign = Campaign.objects.create(system=system, player=player)
         _append(campaign, [NewEvent(CAMPAIGN_STARTED, {"system": system, "setup": setup,
@@ -127,7 +129,7 @@ def start_next_night(campaign_id, user, expected_version: int, assignment: dict 
             try:
                 aggregate = evolve(rules, aggregate, PILOTS_ASSIGNED, {"assignment": assignment})
             except RuleViolationError as exc:
-                raise CommandRejected(422, exc.violation.code, exc.violation.message) from None
+                raise services.refused_by_rules(exc.violation) from None
             events.append(NewEvent(PILOTS_ASSIGNED, {"assignment": assignment}))
         setup = rules.next_night_setup(aggregate["state"])
         sides = services.sides_for(services.system_or_reject(campaign.system), setup)

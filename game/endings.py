@@ -83,8 +83,9 @@ def propose_abort(game_id, user, side: str | None = None) -> Game:
         name = user.get_username()
         proposers = abort_proposers(game)
         if name in proposers:
-            raise CommandRejected(409, "abort_already_proposed", _("you have proposed to abort already; "
-                                  "the other player must agree"), {"version": game.version})
+            raise CommandRejected(409, "abort_already_proposed",
+                                  _("you have proposed to abort already; the other player must agree"),
+                                  {"version": game.version})
         players = {s.user.get_username() for s in game.seats.select_related("user")}
         try:
             if players <= proposers | {name}:

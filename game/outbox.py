@@ -38,13 +38,17 @@ def hand_over(message: OutboxMessage) -> None:
         # Embedded default: no broker, so run the consumers right away, inside this transaction.
         dispatch(message)
     else:
-        transaction.on_commit(lambda: dispatch_pending([message.pk]), robust=True)
+        # The message in hand, not read back: it is what was committed, and a copy that beat's
+        # drain sends meanwhile is harmless (every consumer is idempotent).
+        transaction.on_commit(lambda: dispatch(message), robust=True)
 
 
 def dispatch(message: OutboxMessage) -> bool:
     try:
         for task_path in consumers(message.topic):
-            import_string(task_path).apply_async(kwargs=message.payload)
+            # Nobody waits for a consumer's result: without ignore_result every send would also
+            # subscribe to (and later leave) the task's result channel on Redis.
+            import_string(task_path).apply_async(kwargs=message.payload, ignore_result=True)
     except Exception:  # broker down or a consumer failed: beat's drain retries later
         log.warning("outbox message %s not dispatched", message.pk, exc_info=True)
         return False
@@ -52,8 +56,6 @@ def dispatch(message: OutboxMessage) -> bool:
     return True
 
 
-def dispatch_pending(ids: list[int] | None = None, limit: int = 500) -> int:
+def dispatch_pending(limit: int = 500) -> int:
     qs = OutboxMessage.objects.filter(dispatched_at__isnull=True)
-    if ids is not None:
-        qs = qs.filter(pk__in=ids)
     return sum(dispatch(m) for m in qs.order_by("id")[:limit])

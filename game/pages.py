@@ -33,6 +33,7 @@ from .presentation import (
     MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
 )
 from .presentation.generic import FREE_TEXT, side_name, unit_of, value_words, words
+from .rules.registry import get_system
 from .visibility import is_league_admin, may_view_game
 
 BOARDS_DIR = Path(__file__).resolve().parents[1] / "data" / "boards"
@@ -152,7 +153,14 @@ def action_groups(entries: list[dict]) -> list[dict]:
 
 def board_ui_words() -> dict:
     """The generic board's sentences (static/js/board.js), on the play and the replay page."""
-    return {"stack_open": _("%(n)s aircraft here: click to show them all"), "stack_fold": _("fold this stack")}
+    return {"stack_open": _("%(n)s aircraft here: click to show them all"), "stack_fold": _("fold this stack"),
+            # The VP track (Duel in the Dark §0.1: the side ahead and by how much) and the 303 round track.
+            "vp_british": _("VP British %(n)s"), "vp_german": _("VP German %(n)s"), "vp_level": _("VP 0"),
+            "german": _("German"), "british": _("British"),
+            # A piece's tooltip and the board's caption: "raf1, altitude 3, fuel 2/5, damaged".
+            "altitude": _("altitude %(altitude)s"), "fuel": _("fuel %(fuel)s"), "damaged": _("damaged"),
+            # Translators: 303's round track is also the German fuel gauge (after round 8 the RAF wins).
+            "round_track": _("Round %(round)s of %(last)s (German fuel)")}
 
 
 def play_words() -> dict:
@@ -201,6 +209,12 @@ def ending_options(game: Game, user, detail: dict) -> dict | None:
             options["claim"] = {"side": side_name(out), "deadline": game.deadline_at,
                                 "now": timeouts.is_overdue(game, timezone.now())}
     return options
+
+
+def seated(game: Game, players: dict) -> list[tuple[str, str, str]]:
+    """``(side, side in words, player)`` for the page's heading, in the system's order of sides."""
+    order = {side: i for i, side in enumerate(services.sides_for(get_system(game.system), game.setup))}
+    return [(side, side_name(side), name) for side, name in sorted(players.items(), key=lambda p: order.get(p[0], 99))]
 
 
 STATUS_WORDS = {Game.Status.RUNNING: _lazy("running"), Game.Status.FINISHED: _lazy("over"),
@@ -254,6 +268,7 @@ def play(request, game_id):
                           "template": e["template"], "quick": e["quick"]} for e in entries],
         "endings": ending_options(game, request.user, detail),
         "game_facts": game_facts(detail),
+        "seated": seated(game, detail["players"]),
     }
     if request.GET.get("fragment") == "panel":
         return render(request, "game/_play_panel.html", context)
@@ -378,6 +393,7 @@ def replay_page(request, game_id):
     return render(request, page_templates(game, "replay.html"), {
         "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
+        "seated": seated(game, {s.side: s.user.get_username() for s in game.seats.all()}),
         "outcome_text": shown.outcome_text(game.outcome),
         "summary": shown.summary(current["state"]),
         "events": events, "jumps": jumps,

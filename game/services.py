@@ -17,6 +17,7 @@ from .error_messages import localized
 from .chain import is_canonical
 from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
+from .game_read import game_with_seats
 from .models import Game, GameSeat, GameSecret, IdempotencyRecord, OutboxMessage
 from .rules.contract import RuleViolation, RuleViolationError
 from .rules.dice import SeededDice, new_seed, seed_commitment
@@ -241,16 +242,13 @@ def lock_game(game_id) -> Game:
 
 
 def game_and_seats(game_id, user) -> tuple[Game, set[str]]:
-    """The game and the sides ``user`` plays in it, in one query on the usual path (a player's own
-    move): the user's seat rows joined to the game row. Nothing is locked: the write checks that
-    the game is still at the version read (``store.append_and_save``)."""
-    own_seats = list(GameSeat.objects.filter(game_id=game_id, user_id=user.pk).select_related("game", "game__secret"))
-    if own_seats:
-        return own_seats[0].game, {s.side for s in own_seats}
-    try:
-        return Game.objects.defer(None).select_related("secret").get(pk=game_id), set()
-    except Game.DoesNotExist:
-        raise CommandRejected(404, "game_not_found", _("no such game")) from None
+    """The game and the sides ``user`` plays in it, in one query (``game_read``): the game row and
+    its secret joined to the user's seat rows. Nothing is locked: the write checks that the game
+    is still at the version read (``store.append_and_save``)."""
+    found = game_with_seats(game_id, user.pk)
+    if found is None:
+        raise CommandRejected(404, "game_not_found", _("no such game"))
+    return found
 
 
 def acting_side(user, game: Game, seats: set[str], side: str | None) -> str:

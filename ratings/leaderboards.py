@@ -79,7 +79,8 @@ def player_ratings(player, viewer) -> list[dict]:
             opponents = [{"player_id": c.opponent_id, "player": c.opponent.get_username(), "side": None,
                           "placing": 1 if c.placing == 2 or c.score == elo.DRAW else 2}]
         history.setdefault(c.system, []).append({
-            "game": game.pk if (game.is_public or sees_everything) else None,
+            "game": game.pk if game is not None and (game.is_public or sees_everything) else None,
+            "at_table": game is None,
             "finished_at": c.result.finished_at, "ending": c.result.ending,
             "side": c.side, "opponent_id": c.opponent_id,
             "opponent": c.opponent.get_username() if c.opponent_id else None,

@@ -59,7 +59,8 @@ def season_results(season: Season) -> tuple[QuerySet, dict[int, float], str]:
     if not tournaments:
         return elo_results.filter(_in_dates(season)), {}, POINTS_UNAVAILABLE
     game_ids, points = tournament_games_and_points(tournaments)
-    return elo_results.filter(game_id__in=game_ids), points, POINTS_FROM_TOURNAMENTS
+    played = Q(game_id__in=game_ids) | Q(game__isnull=True, tournament__in=tournaments)  # legs at the table
+    return elo_results.filter(played), points, POINTS_FROM_TOURNAMENTS
 
 
 def season_table(season: Season) -> dict:

@@ -58,7 +58,13 @@ class RatedResult(models.Model):
         RESIGNED = "resigned"
         ABORTED = "aborted"
 
-    game = models.ForeignKey("game.Game", on_delete=models.CASCADE, related_name="rating_results", **PROJECTION_KEY)
+    # None for a leg played at the table (issue 14): no engine game; ``tournament`` and ``leg`` say
+    # which one, and ``result_seq`` / ``event_id`` are those of the event that settled it.
+    game = models.ForeignKey("game.Game", null=True, on_delete=models.CASCADE, related_name="rating_results",
+                             **PROJECTION_KEY)
+    tournament = models.ForeignKey("tournament.Tournament", null=True, on_delete=models.CASCADE, related_name="+",
+                                   **PROJECTION_KEY)
+    leg = models.CharField(max_length=60, blank=True, default="", help_text="at the table: <pairing id>/<leg>")
     result_seq = models.PositiveIntegerField()
     event_id = models.BigIntegerField()
     system = models.CharField(max_length=40)

@@ -25,7 +25,6 @@ millions of insertions). Their foreign keys are no triggers (``ratings/models.py
 """
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from functools import partial
 from typing import Callable, Iterable
@@ -36,7 +35,8 @@ from django.db.models import Count, Q
 
 from . import elo
 from .models import PlayerRating, RatedResult, RatingChange, RatingLedger
-from .results import RECORD_FIELDS, GameResult, all_results, filled, result_count
+from .results import RECORD_FIELDS, GameResult, all_results, result_count
+from .table_results import latest_leg_results, merged
 
 NO_SHIFT = 0.0
 RATED_KINDS = (RatedResult.Kind.ELO, RatedResult.Kind.MULTIPLAYER)
@@ -57,7 +57,7 @@ def record_result(result: GameResult) -> bool:
     """Rate one result; False if it was recorded before (a re-delivered task)."""
     with transaction.atomic():
         ledger = lock_ledger(result.system)
-        if RatedResult.objects.filter(game_id=result.game_id, result_seq=result.result_seq).exists():
+        if recorded_before(result):
             return False
         record = result.record()
         record.save()
@@ -69,6 +69,13 @@ def record_result(result: GameResult) -> bool:
             else:
                 _refold_tail(record)
     return True
+
+
+def recorded_before(result: GameResult) -> bool:
+    """A game's result is known by its game and seq; a leg at the table by its settling event."""
+    if result.game_id is None:
+        return RatedResult.objects.filter(event_id=result.event_id).exists()
+    return RatedResult.objects.filter(game_id=result.game_id, result_seq=result.result_seq).exists()
 
 
 def _current_states(record: RatedResult) -> dict[int, list]:
@@ -212,23 +219,13 @@ def _preparers(model, columns: tuple[str, ...]) -> list:
 
 
 def reserve_ids(model, count: int) -> list[int]:
-    """``count`` fresh primary keys of ``model``'s table (the rebuild's: it holds the table's
-    exclusive lock, taken by its TRUNCATE, so no other session draws from the sequence meanwhile).
-
-    PostgreSQL: one ``setval`` moves the sequence past the whole block when the role may (the
-    owner); the service role, which may only draw (README, "Production shape"), draws them one
-    by one. Elsewhere: past the largest id (SQLite holds the database's write lock)."""
+    """``count`` fresh primary keys of ``model``'s table (from its sequence on PostgreSQL; past
+    the largest id elsewhere — SQLite holds the database's write lock for the transaction)."""
     table = model._meta.db_table
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [table])
-            sequence = cursor.fetchone()[0]
-            cursor.execute("SELECT has_sequence_privilege(%s, 'UPDATE')", [sequence])
-            if cursor.fetchone()[0]:
-                cursor.execute("SELECT setval(%s, nextval(%s) + %s - 1)", [sequence, sequence, count])
-                last = cursor.fetchone()[0]
-                return list(range(last - count + 1, last + 1))
-            cursor.execute("SELECT nextval(%s) FROM generate_series(1, %s)", [sequence, count])
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                           [table, count])
             return [row[0] for row in cursor.fetchall()]
         cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {connection.ops.quote_name(table)}")
         start = cursor.fetchone()[0] + 1
@@ -238,67 +235,42 @@ def reserve_ids(model, count: int) -> list[int]:
 PROJECTION_TABLES = (RatingChange, RatedResult, PlayerRating)
 
 
-# The tables the rebuild loads by the million: while it holds them, even the indexes behind
-# their primary and unique keys go, and are built again at the end (one sort each instead of
-# millions of random insertions into a B-tree; the rows are unique by construction, and a
-# failure to rebuild a key would still abort the rebuild's transaction).
-BULK_LOADED = (RatedResult, RatingChange)
-INDEX_BUILD_MEMORY = "256MB"
-
-
 def _clear_projection() -> list[str]:
-    """Empty the projection; on PostgreSQL also drop its secondary indexes (and the keys of
-    ``BULK_LOADED``) and return the statements that build them again — when the role owns the
-    tables (``manage.py rebuild_ratings`` run by the owner). The service role (README,
-    "Production shape") may not drop indexes, so a rebuild it runs loads with them in place."""
+    """Empty the projection; on PostgreSQL also drop its secondary indexes and return the
+    statements that build them again — when the role owns the tables (``manage.py
+    rebuild_ratings`` run by the owner). The service role (README, "Production shape") may not
+    drop indexes, so a rebuild it runs loads with them in place."""
     if connection.vendor != "postgresql":
         for model in PROJECTION_TABLES:
             model.objects.all().delete()
         return []
     tables = [m._meta.db_table for m in PROJECTION_TABLES]
-    bulk = [m._meta.db_table for m in BULK_LOADED]
-    owned = ("pg_has_role((SELECT tableowner FROM pg_tables t WHERE t.schemaname = current_schema() "
-             "AND t.tablename = {table}), 'USAGE')")
     with connection.cursor() as cursor:
         # TRUNCATE needs the deferred checks of anything written earlier in the transaction done.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         cursor.execute("TRUNCATE " + ", ".join(connection.ops.quote_name(t) for t in tables))
-        cursor.execute("SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c "
-                       "WHERE c.conrelid::regclass::text = ANY(%s) AND c.contype IN ('p', 'u') AND "
-                       + owned.format(table="c.conrelid::regclass::text"), [bulk])
-        keys = cursor.fetchall()
-        for table, name, _ in keys:
-            cursor.execute(f"ALTER TABLE {connection.ops.quote_name(table)} DROP CONSTRAINT "
-                           f"{connection.ops.quote_name(name)}")
-        # Indexes that back no constraint (the keys of the smaller tables stay).
+        # Indexes that back no constraint (the primary and unique keys stay).
         cursor.execute("SELECT indexname, indexdef FROM pg_indexes i WHERE schemaname = current_schema() "
                        "AND tablename = ANY(%s) AND NOT EXISTS "
-                       "(SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) AND "
-                       + owned.format(table="i.tablename"), [tables])
+                       "(SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) "
+                       "AND pg_has_role((SELECT tableowner FROM pg_tables t WHERE t.schemaname = i.schemaname "
+                       "AND t.tablename = i.tablename), 'USAGE')", [tables])
         indexes = cursor.fetchall()
         for name, _ in indexes:
             cursor.execute(f"DROP INDEX {connection.ops.quote_name(name)}")
-    if keys or indexes:
-        return ([f"SET LOCAL maintenance_work_mem = '{INDEX_BUILD_MEMORY}'"]
-                + [f"ALTER TABLE {connection.ops.quote_name(table)} ADD CONSTRAINT "
-                   f"{connection.ops.quote_name(name)} {definition}" for table, name, definition in keys]
-                + [definition for _, definition in indexes])
-    return []
+    return [definition for _, definition in indexes]
 
 
 class _Recorded:
-    """A rated result as the fold reads it, with its reserved id (the rebuild builds no model)."""
+    """A result as the fold reads it, with its reserved id (the rebuild builds no model)."""
 
     __slots__ = ("pk", "system", "event_id", "kind", "first_player_id", "first_side", "second_player_id",
                  "second_side", "score", "placings")
 
-    def __init__(self, pk: int, event_id: int, players: tuple, template: GameResult):
-        self.pk, self.event_id, self.system, self.kind = pk, event_id, template.system, template.kind
-        self.first_side, self.second_side, self.score = template.first_side, template.second_side, template.score
-        first, second = template.first_player_id, template.second_player_id
-        self.first_player_id = None if first is None else players[first]
-        self.second_player_id = None if second is None else players[second]
-        self.placings = tuple((side, players[index], place) for side, index, place in template.placings)
+    def __init__(self, pk: int, result: GameResult):
+        self.pk = pk
+        for name in self.__slots__[1:]:
+            setattr(self, name, getattr(result, name))
 
 
 def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: int = 10_000) -> dict[str, int]:
@@ -315,9 +287,10 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
         states: dict[str, dict[int, list]] = defaultdict(dict)
         tallies: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         last_event: dict[str, int] = {}
-        batches = all_results(batch)
+        legs = latest_leg_results()
+        batches = merged(all_results(batch), legs)
         if progress is not None:
-            batches = progress(batches, result_count())
+            batches = progress(batches, result_count() + len(legs))
         for results in batches:
             _rebuild_batch(results, states, tallies, last_event, counts)
         rows = [(system, player, rating, peak, games, *tallies[system, player])
@@ -336,16 +309,17 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
     return dict(counts)
 
 
-def _rebuild_batch(results: list[tuple], states: dict, tallies: dict, last_event: dict, counts: dict) -> None:
-    """Record and rate one batch of :func:`ratings.results.all_results`."""
+def _rebuild_batch(results: list[GameResult], states: dict, tallies: dict, last_event: dict, counts: dict) -> None:
     ids = reserve_ids(RatedResult, len(results))
-    _write_results(ids, results)
+    insert_rows(RatedResult, RESULT_COLUMNS, [
+        (pk,) + tuple(getattr(r, name) for name in RECORD_FIELDS) + ([list(p) for p in r.placings],)
+        for pk, r in zip(ids, results)])
     by_system: dict[str, list[_Recorded]] = defaultdict(list)
-    for pk, (event_id, _, _, _, players, template) in zip(ids, results):
-        counts[template.kind] += 1
-        last_event.setdefault(template.system, 0)
-        if template.kind in RATED_KINDS:
-            by_system[template.system].append(_Recorded(pk, event_id, players, template))
+    for pk, result in zip(ids, results):
+        counts[result.kind] += 1
+        last_event.setdefault(result.system, 0)
+        if result.kind in RATED_KINDS:
+            by_system[result.system].append(_Recorded(pk, result))
     rows = []
     for system, records in by_system.items():
         system_rows = fold_records(records, states[system])
@@ -354,55 +328,3 @@ def _rebuild_batch(results: list[tuple], states: dict, tallies: dict, last_event
         rows += system_rows
         last_event[system] = records[-1].event_id
     insert_rows(RatingChange, CHANGE_COLUMNS, rows)
-
-
-# ``COPY ... FROM STDIN`` text of RatedResult: per result its own columns, then the columns its
-# template fixes (``_template_text``), written once per kind of result.
-NULL = "\\N"
-RESULT_TEXT_COLUMNS = ("id", "game_id", "result_seq", "event_id", "finished_at", "first_player_id",
-                       "second_player_id", "system", "kind", "ending", "note", "first_side", "second_side", "score",
-                       "placings")
-
-
-def _write_results(ids: list[int], results: list[tuple]) -> None:
-    """The batch's ``RatedResult`` rows: on PostgreSQL one text ``COPY`` (the game id and the time
-    pass through as they were read); elsewhere by :func:`insert_rows`."""
-    if connection.vendor != "postgresql":
-        insert_rows(RatedResult, RESULT_COLUMNS, [
-            (pk,) + tuple(getattr(result, name) for name in RECORD_FIELDS) + ([list(p) for p in result.placings],)
-            for pk, result in ((pk, filled(template, players, game_id, event_id, seq, at))
-                               for pk, (event_id, game_id, seq, at, players, template) in zip(ids, results))])
-        return
-    tails: dict[int, tuple] = {}
-    lines = []
-    append = lines.append
-    for pk, (event_id, game_id, seq, at, players, template) in zip(ids, results):
-        tail = tails.get(id(template))
-        if tail is None:  # the template rides along: its id is not reused while this dict lives
-            tail = tails[id(template)] = (template, _template_text(template))
-        first, second = template.first_player_id, template.second_player_id
-        placings = "[]" if not template.placings else _copy_text(  # 3–5 players: the placings name them
-            json.dumps([[side, players[i], place] for side, i, place in template.placings]))
-        append(f"{pk}\t{game_id}\t{seq}\t{event_id}\t{at}\t{NULL if first is None else players[first]}\t"
-               f"{NULL if second is None else players[second]}\t{tail[1]}\t{placings}\n")
-    names = ", ".join(connection.ops.quote_name(c) for c in RESULT_TEXT_COLUMNS)
-    with connection.cursor() as cursor:
-        with cursor.cursor.copy(f"COPY {connection.ops.quote_name(RatedResult._meta.db_table)} ({names}) "
-                                f"FROM STDIN") as copy:
-            copy.write("".join(lines))
-
-
-def _template_text(template: GameResult) -> str:
-    """The COPY text of the columns a template fixes (all but the placings)."""
-    return "\t".join(_copy_text(v) for v in (template.system, template.kind, template.ending, template.note,
-                                              template.first_side, template.second_side, template.score))
-
-
-def _copy_text(value) -> str:
-    """One value in COPY's text format (``\\N`` is NULL; a float's repr reads back bit for bit)."""
-    if value is None:
-        return NULL
-    if isinstance(value, float):
-        return repr(value)
-    return (str(value).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
-            .replace("\r", "\\r"))

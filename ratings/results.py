@@ -69,6 +69,8 @@ class GameResult:
     second_side: str = ""
     score: float | None = None
     placings: tuple[tuple[str, int, int], ...] = ()  # multiplayer: (side, player id, place), by side
+    tournament_id: int | None = None  # a leg played at the table (ratings/table_results.py)
+    leg: str = ""
 
     def record(self, pk: int | None = None) -> RatedResult:
         return RatedResult(pk=pk, placings=[list(p) for p in self.placings],
@@ -76,7 +78,7 @@ class GameResult:
 
 
 RECORD_FIELDS = ("game_id", "result_seq", "event_id", "system", "kind", "ending", "note", "finished_at",
-                 "first_player_id", "first_side", "second_player_id", "second_side", "score")
+                 "first_player_id", "first_side", "second_player_id", "second_side", "score", "tournament_id", "leg")
 
 
 def elo_score(outcome: dict, first_side: str, second_side: str) -> float | None:
@@ -174,84 +176,33 @@ def result_of(game_id: str, result_seq: int) -> GameResult | None:
     return classify(str(game_id), ended.pk, ended.seq, ended.payload, ended.recorded_at, ending_event, facts)
 
 
-class Classifier:
-    """:func:`classify` for a stream of results, each kind of result classified once.
-
-    A result's classification depends on its outcome, how the game ended, the system, whether
-    it is rated, its sides and which seats one player holds — not on who the players are. So
-    each such combination is classified once, with seat numbers standing in for the players
-    (a *template*: its player ids are seat indexes), and a result is its template plus its
-    players. The templates kept are bounded: a store whose outcomes all differ costs a
-    classification per result, as before, and no more memory.
-    """
-
-    LIMIT = 4096
-
-    def __init__(self):
-        self.templates: dict[tuple, GameResult] = {}
-
-    def __call__(self, outcome, ending_event: str | None, system: str, rated: bool, sides: tuple,
-                 players: tuple) -> GameResult:
-        """The template of a result; ``outcome`` is its JSON text (PostgreSQL) or its dict."""
-        pattern = tuple(map(players.index, players))  # per seat: the first seat its player holds
-        key = (outcome if isinstance(outcome, (str, type(None))) else json.dumps(outcome, sort_keys=True),
-               ending_event, system, rated, sides, pattern)
-        template = self.templates.get(key)
-        if template is None:
-            if len(self.templates) >= self.LIMIT:
-                self.templates.clear()
-            loaded = json.loads(outcome) if isinstance(outcome, str) else outcome
-            template = self.templates[key] = classify(
-                "", 0, 0, {"outcome": loaded}, None, ending_event, GameFacts(system, rated, tuple(zip(sides, pattern))))
-        return template
-
-
-def filled(template: GameResult, players: tuple, game_id: str, event_id: int, seq: int, finished_at) -> GameResult:
-    """The result a template stands for, with its players and its event."""
-    def player(index):
-        return None if index is None else players[index]
-    return GameResult(game_id=game_id, result_seq=seq, event_id=event_id, system=template.system, kind=template.kind,
-                      ending=template.ending, note=template.note, finished_at=finished_at,
-                      first_player_id=player(template.first_player_id), first_side=template.first_side,
-                      second_player_id=player(template.second_player_id), second_side=template.second_side,
-                      score=template.score,
-                      placings=tuple((side, players[index], place) for side, index, place in template.placings))
-
-
-def all_results(batch: int = 10_000) -> Iterator[list[tuple]]:
-    """Every result in the store in batches, in the order their GameEnded events were appended:
-    ``(event id, game id, result seq, time, players, template)`` per result, the template
-    (:class:`Classifier`) naming players by seat index (:func:`filled` makes the result of it).
+def all_results(batch: int = 10_000) -> Iterator[list[GameResult]]:
+    """Every result in the store in batches, in the order their GameEnded events were appended.
 
     Streamed, so memory stays flat over millions of results: on PostgreSQL one query joining
-    each result event to its game and seats, read through a server-side cursor, the time kept
-    as PostgreSQL's text (the rebuild writes it back as it came); elsewhere the events through
-    ``iterator(chunk_size=...)`` and each batch's games and seats by two lookups.
+    each result event to its game and seats, read through a server-side cursor; elsewhere the
+    events through ``iterator(chunk_size=...)`` and each batch's games and seats by two lookups.
+    Rows stay plain tuples: no model instance is built per result.
     """
     overrides = dict(
         StoredEvent.objects.filter(type__in=OUTCOME_OVERRIDES, stream__startswith=GAME_PREFIX)
         .order_by("seq").values_list("stream", "type")
     )
     rows = _joined_rows(batch) if connection.vendor == "postgresql" else _looked_up_rows(batch)
-    classifier = Classifier()
-    pending: list[tuple] = []
-    append = pending.append
-    prefix = len(GAME_PREFIX)
-    for event_id, stream, seq, outcome, recorded_at, system, rated, sides, players in rows:
-        append((event_id, stream[prefix:], seq, recorded_at, players,
-                classifier(outcome, overrides.get(stream), system, rated, sides, players)))
+    pending: list[GameResult] = []
+    for event_id, stream, seq, payload, recorded_at, facts in rows:
+        pending.append(classify(stream.removeprefix(GAME_PREFIX), event_id, seq, payload, recorded_at,
+                                overrides.get(stream), facts))
         if len(pending) >= batch:
             yield pending
             pending = []
-            append = pending.append
     if pending:
         yield pending
 
 
 JOINED_RESULTS = """
 SELECT e.id, e.stream, e.seq, (e.payload -> 'outcome')::text, e.recorded_at::text, g.system, g.rated,
-       array_agg(s.side ORDER BY s.side COLLATE "C") FILTER (WHERE s.game_id IS NOT NULL),
-       array_agg(s.user_id ORDER BY s.side COLLATE "C") FILTER (WHERE s.game_id IS NOT NULL)
+       string_agg(s.side || ' ' || s.user_id, ' ')
 FROM {events} e
 JOIN {games} g ON g.id = CAST(SUBSTRING(e.stream FROM {id_from}) AS uuid)
 LEFT JOIN {seats} s ON s.game_id = g.id
@@ -264,18 +215,24 @@ SORT_MEMORY = "256MB"
 
 
 def _joined_rows(batch: int):
-    """``(event id, stream, seq, outcome text, time text, system, rated, sides, players)`` per
-    result event (PostgreSQL), the seats sorted by side (codepoint order, as Python sorts)."""
+    """``(event id, stream, seq, payload, time, GameFacts)`` per result event (PostgreSQL).
+
+    The outcome and the time come as text and are parsed here once per result, which is
+    cheaper than the driver's per-row JSON and timestamp loaders.
+    """
     sql = JOINED_RESULTS.format(events=StoredEvent._meta.db_table, games=Game._meta.db_table,
                                 seats=GameSeat._meta.db_table, id_from=len(GAME_PREFIX) + 1)
     with connection.cursor() as cursor:
         cursor.execute(f"SET LOCAL work_mem = '{SORT_MEMORY}'")
+    loads, parse_time = json.loads, datetime.fromisoformat
     with connection.connection.cursor(name="ratings_results") as cursor:
+        cursor.itersize = batch
         cursor.execute(sql, [GAME_ENDED, GAME_PREFIX + "%"])
-        while rows := cursor.fetchmany(batch):  # a page at a time: no per-row cursor call
-            for event_id, stream, seq, outcome, recorded_at, system, rated, sides, players in rows:
-                yield (event_id, stream, seq, outcome, recorded_at, system, rated,
-                       tuple(sides or ()), tuple(players or ()))
+        for event_id, stream, seq, outcome, recorded_at, system, rated, seats in cursor:
+            words = seats.split() if seats else []
+            facts = GameFacts(system, rated, tuple(sorted(zip(words[::2], map(int, words[1::2])))))
+            payload = {"outcome": loads(outcome) if outcome else None}
+            yield event_id, stream, seq, payload, parse_time(recorded_at), facts
 
 
 def _looked_up_rows(batch: int):
@@ -292,11 +249,10 @@ def _looked_up_rows(batch: int):
 
 def _with_facts(rows: list[tuple]):
     facts = game_facts([stream.removeprefix(GAME_PREFIX) for _, stream, *_ in rows])
-    for event_id, stream, seq, payload, recorded_at in rows:
-        found = facts.get(stream.removeprefix(GAME_PREFIX))
+    for row in rows:
+        found = facts.get(row[1].removeprefix(GAME_PREFIX))
         if found is not None:
-            yield (event_id, stream, seq, (payload or {}).get("outcome"), recorded_at, found.system, found.rated,
-                   tuple(side for side, _ in found.seats), tuple(player for _, player in found.seats))
+            yield row + (found,)
 
 
 def result_count() -> int:

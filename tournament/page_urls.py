@@ -19,6 +19,7 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/pairings/<str:pairing_id>/", pages.pairing_page,
          name="tournament-pairing-page"),
     path(PAIRING + "report/", table_pages.report_page, name="tournament-pairing-report"),
+    path(PAIRING + "to-table/", table_pages.move_to_table, name="tournament-pairing-to-table"),
     path("tournaments/<int:tournament_id>/table-reports/", table_pages.open_reports_page,
          name="tournament-table-reports-page"),
     path(PAIRING + "knowledge-tests/", referee_pages.record_knowledge_tests, name="referee-knowledge-tests"),

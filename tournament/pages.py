@@ -25,8 +25,9 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from game.store import current_version, head_hash
 from game.visibility import is_league_admin
 
-from . import bracket_layout, presentation, projections, referee_panel
+from . import bracket_layout, presentation, projections, referee_panel, table
 from .models import Pairing, Tournament
+from .permissions import is_organiser
 from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 
 BRACKET_STAGES = ("winners", "playoff", "third-place", "losers", "final")
@@ -390,4 +391,6 @@ def pairing_page(request, tournament_id, pairing_id, panel_forms=None, status=20
         "panel": None if voided else referee_panel.panel(request.user, tournament, state, pairing, panel_forms,
                                                              context["names"]),
         "live": _live(tournament, state.version),
+        "move_to_table": not voided and is_organiser(request.user, tournament)
+        and table.movable_to_table(state.pairings.get(pairing_id)) and state.status == "running",
     }, status=status)

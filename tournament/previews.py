@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
+from game.error_messages import localized
+
 from . import events as ev, planner, scoring
 from .state import (CANCELLED, ELIMINATION_FORMATS, FINISHED, GROUP_STAGE, PLAYOFF_STAGE, REGISTRATION, SWISS,
                     TournamentState)
@@ -52,7 +54,7 @@ def start_round(state: TournamentState) -> RoundPreview:
     try:
         started, pairings = planner.start_round(state)
     except planner.CannotStartRound as exc:
-        reason = WHY_NOT.get(exc.code, exc.message)
+        reason = WHY_NOT.get(exc.code) or localized(exc.code, exc.message)
         return RoundPreview(False, number, _("Start round %(n)d") % {"n": number},
                             _("Not now: %(reason)s.") % {"reason": reason})
     if not pairings:  # an elimination stage: the bracket's first pairings follow from the seeds

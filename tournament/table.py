@@ -88,6 +88,11 @@ class LegReport:
                 "vp": {self.winner: self.vp_margin, loser: 0} if self.vp_margin is not None else None}
 
 
+def movable_to_table(pairing: dict | None) -> bool:
+    """An online pairing none of whose games has a result may still be played at the table."""
+    return bool(pairing) and not pairing["bye"] and pairing["mode"] == ONLINE and not pairing["results"]
+
+
 def report_from(payload: dict) -> LegReport:
     return LegReport(payload["winner"], payload["ended_by"], payload.get("vp_margin"))
 

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _, gettext_lazy
+from django.views.decorators.http import require_POST
 
 from game.services import CommandRejected
 
@@ -146,6 +147,23 @@ def _act(request, tournament, state, pairing):
         return _render(request, tournament, state, pairing, {key: form}, exc.status)
     messages.success(request, message)
     return redirect("tournament-pairing-report", tournament_id=tournament.pk, pairing_id=pairing["id"])
+
+
+@require_POST
+def move_to_table(request, tournament_id, pairing_id):
+    """The organiser plays an online pairing at the table instead (its running games end aborted)."""
+    tournament, state = pages.load(request, tournament_id)
+    if not is_organiser(request.user, tournament):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied(_("Only the tournament's organisers move a pairing to the table."))
+    try:
+        services.move_to_table(tournament.pk, str(pairing_id), request.user.get_username())
+    except CommandRejected as exc:
+        messages.error(request, exc.message)
+        return redirect("tournament-pairing-page", tournament_id=tournament.pk, pairing_id=pairing_id)
+    messages.success(request, _("The pairing is played at the table now: its players report the results here."))
+    return redirect("tournament-pairing-report", tournament_id=tournament.pk, pairing_id=pairing_id)
 
 
 def open_reports_page(request, tournament_id):

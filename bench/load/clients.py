@@ -45,7 +45,7 @@ class ScriptedPlayers(FastHttpUser):
         if RESULTS["first_sent"] is None:
             RESULTS["first_sent"] = started
         with self.client.post(
-            "/bench/floor/" if SETTINGS["floor"] else f"/api/games/{self.game['id']}/commands/",
+            "/api/bench/floor/" if SETTINGS["floor"] else f"/api/games/{self.game['id']}/commands/",
             json={"expected_version": step["expected_version"], "command": step["command"]},
             headers={"Authorization": f"Token {self.game['tokens'][step['side']]}"},
             name="command", catch_response=True,

@@ -58,7 +58,7 @@ def play(application, games: list[dict], floor: bool) -> int:
             step = next(steps, None)
             if step is None:
                 continue
-            path = "/bench/floor/" if floor else f"/api/games/{game['id']}/commands/"
+            path = "/api/bench/floor/" if floor else f"/api/games/{game['id']}/commands/"
             status, content = wsgi_post(application, path, game["tokens"][step["side"]],
                                         {"expected_version": step["expected_version"], "command": step["command"]})
             if status != 201:
@@ -89,8 +89,6 @@ def main() -> int:
         import django
 
         django.setup()
-        from django.core.wsgi import get_wsgi_application
-
         from scripts import create_scripted_games
 
         games = create_scripted_games(args.games)
@@ -98,7 +96,7 @@ def main() -> int:
             from raw_ceiling import create_table
 
             create_table(f"{SERVER}/{args.database}")
-        application = get_wsgi_application()
+        from config.wsgi import application  # what gunicorn serves: token API requests on the lean handler
         warm_up, measured = games[: max(1, len(games) // 6)], games[max(1, len(games) // 6):]
         play(application, warm_up, args.floor)  # imports, prepared statements, the first connection
         profiler = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waiting

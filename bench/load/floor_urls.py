@@ -1,6 +1,6 @@
 """The framework floor (issue 9 "bench/load"): the least a write endpoint on this stack can do.
 
-``POST /bench/floor/`` goes through the same gunicorn workers, middleware, DRF token
+``POST /api/bench/floor/`` goes through the same gunicorn workers, middleware, DRF token
 authentication, command throttle and request parsing as a move command, then commits one
 single-row INSERT into a table shaped like ``events`` (autocommit: one round trip) and answers 201. No game is read, no rule
 is run. What this endpoint serves per second bounds what any Django/DRF command endpoint can
@@ -32,4 +32,4 @@ class FloorWrite(APIView):
         return Response({"version": request.data["expected_version"]}, status=201)
 
 
-urlpatterns = [path("bench/floor/", FloorWrite.as_view()), *service_urlpatterns]
+urlpatterns = [path("api/bench/floor/", FloorWrite.as_view()), *service_urlpatterns]

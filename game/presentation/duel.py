@@ -111,9 +111,10 @@ def _weather(p: dict) -> str:
     parts = [_("wind to the %(dir)s") % {"dir": direction_name(p.get("wind"))}, str(MOONS.get(p.get("moon"), ""))]
     if p.get("summer"):
         parts.append(_("summer"))
-    for key, label in (("clouds", _("clouds over %s")), ("storms", _("storms over %s")), ("fog", _("fog over %s"))):
+    for key, label in (("clouds", _("clouds over %(hexes)s")), ("storms", _("storms over %(hexes)s")),
+                       ("fog", _("fog over %(hexes)s"))):
         if p.get(key):
-            parts.append(label % ", ".join(str(h) for h in p[key]))
+            parts.append(label % {"hexes": ", ".join(str(h) for h in p[key])})
     return "; ".join(x for x in parts if x)
 
 
@@ -137,7 +138,7 @@ def _dropped(p: dict) -> str:
                                                    else b["target"]} for b in p.get("bombs", []))
     parts = []
     if bombs:
-        parts.append(_("bombs: %s") % bombs)
+        parts.append(_("bombs: %(bombs)s") % {"bombs": bombs})
     if p.get("markers"):
         parts.append(ngettext("%(n)s target marker", "%(n)s target markers", p["markers"]) % {"n": p["markers"]})
     if p.get("medals"):
@@ -155,18 +156,19 @@ def _phase(p: dict) -> str:
 DESCRIBE = {
     "NightStarted": lambda p: _("Night %(n)s begins.") % {"n": p["night"]},
     "PhaseStarted": _phase,
-    "FightersPlaced": lambda p: _("German fighters placed: %s.") % "; ".join(
-        _("%(f)s at %(hex)s") % {"f": fighter_name(f), "hex": hex_name(h)} for f, h in sorted(p["placements"].items())),
-    "MW50Assigned": lambda p: _("MW-50 special fuel on %s.") % ", ".join(fighter_name(f) for f in p["fighters"]),
+    "FightersPlaced": lambda p: _("German fighters placed: %(placements)s.") % {"placements": "; ".join(
+        _("%(f)s at %(hex)s") % {"f": fighter_name(f), "hex": hex_name(h)} for f, h in sorted(p["placements"].items()))},
+    "MW50Assigned": lambda p: _("MW-50 special fuel on %(fighters)s.") % {
+        "fighters": ", ".join(fighter_name(f) for f in p["fighters"])},
     "WeatherDrawn": lambda p: _("Weather card %(card)s: %(w)s.") % {"card": p.get("card_id"), "w": _weather(p)},
     "WeatherChanged": lambda p: _("The weather changes before move %(n)s: %(w)s.") % {"n": p.get("before_move"),
                                                                                       "w": _weather(dict(p, moon=None))},
-    "PlanCommitted": lambda p: (_("The British re-route is committed (secret): %s.") if p.get("reroute")
-                                else _("The British secret plan is committed: %s.")) % _plan(p["plan"]),
+    "PlanCommitted": lambda p: (_("The British re-route is committed (secret): %(plan)s.") if p.get("reroute")
+                                else _("The British secret plan is committed: %(plan)s.")) % {"plan": _plan(p["plan"])},
     "RouteCommitted": lambda p: (_("The British commits a new route (rule %(rule)s); its seal: %(hash)s…")
                                  if p.get("reroute") else _("The British commits a secret route; its seal: %(hash)s…"))
     % {"rule": p.get("reroute"), "hash": str(p.get("hash", ""))[:12]},
-    "GroundUnitsPlaced": lambda p: _("German ground defences placed: %s.") % _units(p["placements"]),
+    "GroundUnitsPlaced": lambda p: _("German ground defences placed: %(units)s.") % {"units": _units(p["placements"])},
     "BritishDeployed": lambda p: _("The Bomber stands on %(b)s, the Mosquito on %(m)s.") % {
         "b": hex_name(p["bomber"]), "m": hex_name(p["mosquito"])},
     "RoundStarted": lambda p: _("Round %(n)s.") % {"n": p["round"]},
@@ -177,12 +179,12 @@ DESCRIBE = {
                                 else _("The Mosquito flies from %(from)s to %(to)s, %(alt)s."))
     % {"from": hex_name(p["from"]), "to": hex_name(p["to"]), "alt": altitude_name(p.get("altitude"))},
     "MosquitoWaited": lambda p: _("The Mosquito stays on the ground."),
-    "MosquitoLanded": lambda p: _("The Mosquito lands at %s.") % hex_name(p["hex"]),
+    "MosquitoLanded": lambda p: _("The Mosquito lands at %(hex)s.") % {"hex": hex_name(p["hex"])},
     "MosquitoMustReturn": lambda p: _("Both the Bomber and the fighters are down: the Mosquito must fly home (A-05)."),
     "TokensDropped": _dropped,
     "UnitDestroyed": lambda p: _("The %(face)s %(tile)s in %(hex)s is destroyed%(by)s.") % {
         "face": face_name(p.get("face")), "tile": p.get("tile"), "hex": hex_name(p.get("hex")),
-        "by": (" " + _("by %s") % p["by"]) if p.get("by") else ""},
+        "by": (" " + _("by %(by)s") % {"by": p["by"]}) if p.get("by") else ""},
     "AirfieldBombed": lambda p: _("The airfield at %(hex)s is hit by %(n)s bomb(s) (%(total)s in all).") % {
         "hex": hex_name(p["hex"]), "n": p["bombs"], "total": p["bombs_total"]},
     "TargetMarkersDropped": lambda p: _("%(n)s target marker(s) on %(hex)s (%(total)s there).") % {
@@ -192,7 +194,7 @@ DESCRIBE = {
     "FighterMoved": _moved_fighter,
     "FighterLanded": lambda p: _("%(f)s lands at %(hex)s and refuels%(why)s.") % {
         "f": fighter_name(p["fighter"]), "hex": hex_name(p["hex"]),
-        "why": (" " + _("(forced: %s)") % p["forced"]) if p.get("forced") else ""},
+        "why": (" " + _("(forced: %(reason)s)") % {"reason": p["forced"]}) if p.get("forced") else ""},
     "EmergencyLanding": lambda p: _("%(f)s makes an emergency landing in %(hex)s: out for the %(out)s.") % {
         "f": fighter_name(p["fighter"]), "hex": hex_name(p["hex"]),
         "out": _("game") if p.get("out_for") == "game" else _("night")},
@@ -209,7 +211,7 @@ DESCRIBE = {
         "dir": direction_name(p["heading"]), "hex": hex_name(p["to"]), "n": p["move_no"]},
     "TargetBombed": lambda p: _("The Bomber bombs %(city)s in %(hex)s.") % {"city": p.get("city"),
                                                                              "hex": hex_name(p["hex"])},
-    "BomberLanded": lambda p: _("The Bomber lands at %s.") % hex_name(p["hex"]),
+    "BomberLanded": lambda p: _("The Bomber lands at %(hex)s.") % {"hex": hex_name(p["hex"])},
     "VictoryPoints": _vp,
     "NightEnded": lambda p: _("Night %(n)s ends: the night's margin %(margin)s, score %(score)s.") % {
         "n": p["night"], "margin": signed(p.get("margin", 0)), "score": score_text(p.get("score", 0))},
@@ -218,7 +220,7 @@ DESCRIBE = {
     "CommitmentVerified": lambda p: (_("The seal %(hash)s… matches what was revealed.") if p.get("ok")
                                      else _("The seal %(hash)s… does NOT match what was revealed!"))
     % {"hash": str(p.get("hash", ""))[:12]},
-    "GameEnded": lambda p: _("The game ends. %s") % outcome_text(p),
+    "GameEnded": lambda p: _("The game ends. %(outcome)s") % {"outcome": outcome_text(p)},
     "MedalsAwarded": lambda p: _("%(side)s receives %(n)s medal(s): %(why)s.") % {
         "side": side_name(p["side"]), "n": p["count"], "why": p.get("reason", "")},
     "MedalsSpent": lambda p: _("%(side)s spends %(n)s medal(s) (%(use)s).") % {
@@ -228,28 +230,33 @@ DESCRIBE = {
     "GermanMedalsRemoved": lambda p: _("The German medals leave %(hex)s (%(why)s).") % {
         "hex": hex_name(p["hex"]), "why": p.get("reason", "")},
     "UnitRepaired": lambda p: _("Unit %(tile)s in %(hex)s is repaired.") % {"tile": p["tile"], "hex": hex_name(p["hex"])},
-    "AirfieldRepaired": lambda p: _("The airfield at %s is repaired.") % hex_name(p["hex"]),
-    "FuelMedalUsed": lambda p: _("%s flies on a fuel medal (−1 line).") % fighter_name(p["fighter"]),
-    "MW50Used": lambda p: _("%s burns its MW-50.") % fighter_name(p["fighter"]),
-    "GermanSeatEnded": lambda p: _("%s ends their part of the German turn.") % side_name(p["seat"]),
-    "PersonalTrackAdvanced": lambda p: _("Personal tracks: %s.") % ", ".join(
-        f"{side_name(s)} +{n}" for s, n in sorted(p.get("gains", {}).items())),
-    "ObserverBadgeUsed": lambda p: _("The Ju 88's observer ignores the cloud in %s.") % hex_name(p["hex"]),
+    "AirfieldRepaired": lambda p: _("The airfield at %(hex)s is repaired.") % {"hex": hex_name(p["hex"])},
+    "FuelMedalUsed": lambda p: _("%(fighter)s flies on a fuel medal (−1 line).") % {
+        "fighter": fighter_name(p["fighter"])},
+    "MW50Used": lambda p: _("%(fighter)s burns its MW-50.") % {"fighter": fighter_name(p["fighter"])},
+    "GermanSeatEnded": lambda p: _("%(seat)s ends their part of the German turn.") % {"seat": side_name(p["seat"])},
+    "PersonalTrackAdvanced": lambda p: _("Personal tracks: %(gains)s.") % {"gains": ", ".join(
+        f"{side_name(s)} +{n}" for s, n in sorted(p.get("gains", {}).items()))},
+    "ObserverBadgeUsed": lambda p: _("The Ju 88's observer ignores the cloud in %(hex)s.") % {
+        "hex": hex_name(p["hex"])},
     "WindowDeclared": lambda p: _("The British will drop Window this night.") if p["use"]
     else _("The British drops no Window this night."),
-    "WindowCardsInserted": lambda p: _("The Window cards (secret) go before moves %s.") % ", ".join(str(n) for n in p["positions"]),
-    "WindowCommitted": lambda p: _("The Window positions are sealed: %s…") % str(p.get("hash", ""))[:12],
+    "WindowCardsInserted": lambda p: _("The Window cards (secret) go before moves %(moves)s.") % {
+        "moves": ", ".join(str(n) for n in p["positions"])},
+    "WindowCommitted": lambda p: _("The Window positions are sealed: %(hash)s…") % {
+        "hash": str(p.get("hash", ""))[:12]},
     "WindowRevealed": lambda p: _("Window is dropped at move %(n)s over %(hex)s.") % {"n": p["move_no"],
                                                                                     "hex": hex_name(p["hex"])},
-    "WildSauPlaced": lambda p: _("Wilde Sau tokens wait on %s.") % hexes_text(sorted(p["tokens"].values())),
+    "WildSauPlaced": lambda p: _("Wilde Sau tokens wait on %(hexes)s.") % {
+        "hexes": hexes_text(sorted(p["tokens"].values()))},
     "WildSauMoved": lambda p: _("Wilde Sau %(t)s flies to %(hex)s.") % {"t": p["token"], "hex": hex_name(p["to"])},
-    "WildSauInterception": lambda p: (_("Wilde Sau intercept the Bomber in %s.") if p.get("intercepts")
-                                      else _("Wilde Sau miss the Bomber in %s (cloud, storm or no light)."))
-    % hex_name(p["hex"]),
-    "WildSauRemoved": lambda p: _("Wilde Sau %s leave the board.") % ", ".join(p["tokens"]),
+    "WildSauInterception": lambda p: (_("Wilde Sau intercept the Bomber in %(hex)s.") if p.get("intercepts")
+                                      else _("Wilde Sau miss the Bomber in %(hex)s (cloud, storm or no light)."))
+    % {"hex": hex_name(p["hex"])},
+    "WildSauRemoved": lambda p: _("Wilde Sau %(tokens)s leave the board.") % {"tokens": ", ".join(p["tokens"])},
     "RailwayFlakMoved": lambda p: _("The railway flak rolls from %(from)s to %(to)s.") % {
         "from": hex_name(p["from"]), "to": hex_name(p["to"])},
-    "QuadFlakFired": lambda p: _("Quad flak fires at the Mosquito in %s.") % hex_name(p["hex"]),
+    "QuadFlakFired": lambda p: _("Quad flak fires at the Mosquito in %(hex)s.") % {"hex": hex_name(p["hex"])},
     "AceMedalAwarded": lambda p: _("The German earns a %(grade)s ace medal (flak scored %(vp)s VP in %(hex)s).") % {
         "grade": p["grade"], "vp": p["flak_vp"], "hex": hex_name(p["hex"])},
     "AceGunnerPlaced": lambda p: _("A %(grade)s ace gunner takes position in %(hex)s.") % {
@@ -258,14 +265,14 @@ DESCRIBE = {
         "aces": ", ".join(p["aces"]), "target": _("Bomber") if p["target"] == "bomber" else _("Mosquito")},
     "BritishGroundUnitsPlaced": lambda p: _("British QF guns on %(qf)s; British searchlights on %(sl)s.") % {
         "qf": hexes_text(p["qf"]), "sl": hexes_text(p["searchlights"])},
-    "ExtraGermanUnitsPlaced": lambda p: _("Extra German units: %s.") % _units(p["units"].values()),
+    "ExtraGermanUnitsPlaced": lambda p: _("Extra German units: %(units)s.") % {"units": _units(p["units"].values())},
     "QFHit": lambda p: _("British QF gun %(qf)s hits %(f)s: fuel %(fuel)s.") % {
         "qf": p["qf"], "f": fighter_name(p["fighter"]), "fuel": p["fuel_after"]},
     "TargetCrestDrawn": lambda p: _("Target crest drawn (%(n)s): %(city)s.") % {"n": p["draw"], "city": hex_name(p["city"])},
-    "CrestsHanded": lambda p: _("The British hands over five city crests: %s (the target is among them).")
-    % hexes_text(p["cities"]),
-    "UnitsRepositioned": lambda p: _("The German re-positions: %s.") % (", ".join(
-        f"{m['tile']} → {m['hex']}" for m in p["moves"]) or _("nothing")),
+    "CrestsHanded": lambda p: _("The British hands over five city crests: %(cities)s (the target is among them).")
+    % {"cities": hexes_text(p["cities"])},
+    "UnitsRepositioned": lambda p: _("The German re-positions: %(moves)s.") % ({"moves": ", ".join(
+        f"{m['tile']} → {m['hex']}" for m in p["moves"]) or _("nothing")}),
     "SoloSetup": lambda p: _("Solo mission: the Bomber starts on %(b)s, the Mosquito on %(m)s; it bombs the city "
                              "number %(n)s it overflies.") % {"b": hex_name(p["bomber"]), "m": hex_name(p["mosquito"]),
                                                                "n": p["target_ordinal"]},
@@ -273,8 +280,8 @@ DESCRIBE = {
         "dir": direction_name(p["dir"]), "deck": p["deck"], "kept": "" if p["accepted"] else " " + _("(set aside)")},
     "SoloCityOverflown": lambda p: _("The Bomber overflies city %(n)s: %(hex)s.") % {"n": p["count"],
                                                                                       "hex": hex_name(p["hex"])},
-    "SoloHomebound": lambda p: _("The Bomber turns for home (%s).") % p.get("reason", ""),
-    "SoloMosquitoPlaced": lambda p: _("The automatic Mosquito moves to %s.") % hex_name(p["to"]),
+    "SoloHomebound": lambda p: _("The Bomber turns for home (%(reason)s).") % {"reason": p.get("reason", "")},
+    "SoloMosquitoPlaced": lambda p: _("The automatic Mosquito moves to %(hex)s.") % {"hex": hex_name(p["to"])},
 }
 
 
@@ -345,7 +352,7 @@ def _turn_text(view: dict) -> str:
     step = view.get("step")
     text = str(STEPS.get(step, step))
     if view.get("to_move"):
-        text += " — " + _("to move: %s") % ", ".join(side_name(s) for s in view["to_move"])
+        text += " — " + _("to move: %(sides)s") % {"sides": ", ".join(side_name(s) for s in view["to_move"])}
     return text
 
 
@@ -354,9 +361,9 @@ def _bomber_text(view: dict) -> str:
     if b.get("hex") is None:
         return _("not deployed yet")
     if b.get("landed"):
-        return _("landed at %s") % hex_name(b["hex"])
+        return _("landed at %(hex)s") % {"hex": hex_name(b["hex"])}
     if not b.get("taken_off"):
-        return _("on the ground at %s") % hex_name(b["hex"])
+        return _("on the ground at %(hex)s") % {"hex": hex_name(b["hex"])}
     text = _("over %(hex)s, %(alt)s, %(n)s moves flown") % {"hex": hex_name(b["hex"]), "alt": altitude_name(b["altitude"]),
                                                            "n": b.get("moves_done")}
     if b.get("target_bombed"):
@@ -370,9 +377,9 @@ def _mosquito_text(view: dict) -> str:
     if m.get("hex") is None:
         return _("not deployed yet") + "; " + tokens
     if m.get("state") == "waiting":
-        return _("waiting on the ground at %s") % hex_name(m["hex"]) + "; " + tokens
+        return _("waiting on the ground at %(hex)s") % {"hex": hex_name(m["hex"])} + "; " + tokens
     if m.get("state") == "landed":
-        return _("landed at %s") % hex_name(m["hex"])
+        return _("landed at %(hex)s") % {"hex": hex_name(m["hex"])}
     return _("over %(hex)s, %(alt)s") % {"hex": hex_name(m["hex"]), "alt": altitude_name(m.get("altitude"))} + "; " + tokens
 
 
@@ -382,7 +389,7 @@ def _fighter_text(f: dict) -> str:
     if state == "reserve":
         where = _("not placed yet")
     elif state == "ground":
-        where = _("on the airfield at %s") % hex_name(f.get("hex"))
+        where = _("on the airfield at %(hex)s") % {"hex": hex_name(f.get("hex"))}
     elif state == "airborne":
         where = _("over %(hex)s, %(alt)s") % {"hex": hex_name(f.get("hex")), "alt": altitude_name(f.get("altitude"))}
     elif state == "out_game":
@@ -455,8 +462,8 @@ def outcome_text(outcome: dict | None) -> str:
         return _("The seat that flew the British in night 1 %(result)s by %(n)s VP over the two nights.") % {
             "result": _("won") if total > 0 else _("lost"), "n": abs(total)}
     if outcome.get("shared_winners"):
-        return _("The Germans lead on VP; %s share the win (equal personal tracks, A-74).") % ", ".join(
-            side_name(s) for s in outcome["shared_winners"])
+        return _("The Germans lead on VP; %(sides)s share the win (equal personal tracks, A-74).") % {"sides": ", ".join(
+            side_name(s) for s in outcome["shared_winners"])}
     if winner is None:
         return _("Draw: the score is level (A-02).")
     if winner.startswith("german") and winner != "german":

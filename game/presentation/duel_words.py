@@ -10,9 +10,11 @@ SIDES = {"british": _("British"), "german": _("German"), "referee": _("Referee")
 
 # duel-in-the-dark.md §2.6 (faces of the 40 tiles), §9.6–§9.8 (expansion units).
 FACES = {
+    # Translators: the rulebook's names of the German ground-unit faces (§2.6); use your edition's terms.
     "flak": _("flak"), "searchlight": _("searchlight"), "radar": _("radar"),
     "fire_engine": _("fire engine"), "civil_shelter": _("civil shelter"), "fuel_truck": _("fuel truck"),
     "balloon_barrage": _("balloon barrage"), "smoke_screen": _("smoke screen"),
+    # Translators: expansion units (§9.6–§9.8) as the rulebook names them.
     "railway_flak": _("railway flak"), "quad_flak": _("quad flak"), "acoustic_mirror": _("acoustic mirror"),
 }
 # Two letters drawn on a ground-unit chip; the legend explains each.
@@ -40,9 +42,12 @@ STEPS = {
     "british_units": _("Phase 5: the British places QF guns and searchlights"),
     "extra_units": _("Phase 5: the German places the extra units"),
     "deploy": _("Phase 5: the British deploys the Bomber and the Mosquito"),
+    # Translators: the rulebook's city crests (cards with a city's coat of arms; one is the target).
     "hand_crests": _("Phase 5: the British hands over five city crests"),
     "reposition": _("Phase 5: the German may re-position up to five units"),
+    # Translators: "Window" is the rulebook's name of the radar-jamming foil strips (§9.4).
     "window": _("Phase 5: the British decides on Window"),
+    # Translators: "Wilde Sau" is the rulebook's (German) name of the single-engine night fighters (§9.4).
     "wild_sau": _("Phase 5: the German places the Wilde Sau tokens"),
     "duel": _("Phase 6: the duel"),
     "mosquito": _("Mosquito turn: the Mosquito moves"),
@@ -72,14 +77,14 @@ ACTORS = {"mosquito": _("Mosquito"), "german": _("German"), "bomber": _("Bomber"
 # What the play page's Duel controls say (static/js/duel/*.js reads them by key).
 CONTROLS = {
     "rawInvalid": _("Write the command as a JSON object with a \"type\"."),
-    "doNow": _("What to do"), "fighters": _("Fighters"), "landAt": _("End the route here: the Bomber lands at %s"),
+    "doNow": _("What to do"), "fighters": _("Fighters"), "landAt": _("End the route here: the Bomber lands at %(hex)s"),
     "noSuchMove": _("That combination is not a legal move: change a toggle."),
     "fuelNow": _("fuel %(now)s of %(max)s"), "planCards": _("%(target)s: %(n)s cards"),
     "placedSpecial": _("placed"), "faceBorders": _("Red border: a basic unit; grey: an advanced one."),
     "send": _("Send"), "undo": _("Undo last"), "clear": _("Start again"), "cancel": _("Cancel"),
-    "waiting": _("Waiting for %s."), "watching": _("You are watching this game."),
+    "waiting": _("Waiting for %(sides)s."), "watching": _("You are watching this game."),
     "ended": _("The night is over."), "suggested": _("Or take a suggestion"),
-    "hex": _("hex %s"), "left": _("%s left to place"), "placedOf": _("%(done)s of %(total)s placed"),
+    "hex": _("hex %(hex)s"), "left": _("%(n)s left to place"), "placedOf": _("%(done)s of %(total)s placed"),
     "pickTile": _("1. Pick a tile kind and its face"), "pickHex": _("2. Click a highlighted hex on the board"),
     "pickFighter": _("Pick a fighter, then click a highlighted hex on the board."),
     "fighterHint": _("Highlighted hexes can be reached this turn. Click the first hex of a 2-hex move, then the second."), "fuel": _("fuel %(now)s → %(after)s of %(max)s"),
@@ -100,39 +105,58 @@ CONTROLS = {
     "routeDone": _("The plan is complete: check it and send it."),
     "cards": _("Cards used: %(used)s of %(max)s (the Bomber's fuel)"),
     "turnRule": _("Each card turns at most one notch (60°) from the one before; over the target the heading is free."),
-    "heading": _("Heading %s: next card %s"), "anyHeading": _("Any heading is allowed for the next card."),
+    "heading": _("Heading %(heading)s: next card %(next)s"), "anyHeading": _("Any heading is allowed for the next card."),
     "tooSharp": _("Too sharp a turn: from %(from)s the Bomber may go %(allowed)s."),
     "notAdjacent": _("Click a hex next to the last one."),
-    "tooLong": _("No card left: the route may have at most %s cards."),
+    "tooLong": _("No card left: the route may have at most %(n)s cards."),
     "inventory": _("No %(colour)s %(dir)s compass card left."),
     "planTarget": _("Target"), "planBomber": _("Bomber"), "planMosquito": _("Mosquito"),
-    "from": _("from"), "lands": _("lands at"), "red": _("red"), "green": _("green"),
-    "windowPick": _("Click the hexes of your route where a Window card goes (at most %s), or send without Window."),
+    "fromTo": _("from %(takeoff)s, lands at %(landing)s"), "fromOnly": _("from %(takeoff)s"), "red": _("red"), "green": _("green"),
+    "windowPick": _("Click the hexes of your route where a Window card goes (at most %(n)s), or send without Window."),
     "windowUse": _("Use Window at the marked moves"), "windowNone": _("No Window this night"),
     "mosquitoMove": _("Click a highlighted hex (up to 2 away), choose the altitude, then send."),
     "mosquitoLand": _("Land (only on the committed airfield)"), "wait": _("Stay on the ground this turn"),
-    "drop": _("Drop"), "bombs": _("bombs on"), "markers": _("target markers"), "medalsAsTokens": _("of them medals"),
-    "tokensLeft": _("%s tokens left"), "noDrop": _("End the Mosquito turn without dropping"),
+    "drop": _("Drop"), "bombsOn": _("bombs on %(target)s"), "markers": _("target markers"), "medalsAsTokens": _("of them medals"),
+    "tokensLeft": _("%(n)s tokens left"), "noDrop": _("End the Mosquito turn without dropping"),
     "bombsLowOnly": _("Bombs only from LOW altitude."), "markersCityOnly": _("Markers only over a city."),
     "airfield": _("the airfield"), "advance": _("Fly the next card"), "advanceAltitude": _("Fly the first card at"),
+    "advanceAt": _("Fly the first card at %(altitude)s"),
     "sabotage": _("Sabotage (one medal each)"), "evasion": _("Evasion medals in the fight"),
-    "reroute": _("Re-route"), "rerouteHint": _("Plan new cards from where the Bomber is (budget %s cards)."),
+    "reroute": _("Re-route"), "rerouteHint": _("Plan new cards from where the Bomber is (budget %(n)s cards)."),
     "pickCrests": _("Click five cities to hand over (the target is among them)."),
-    "repositionPick": _("Click a unit on the board or in the list, then its new hex (up to %s units)."),
-    "wildSauPlace": _("Click %s German airfield(s) for the Wilde Sau tokens."),
+    "repositionPick": _("Click a unit on the board or in the list, then its new hex (up to %(n)s units)."),
+    "wildSauPlace": _("Click %(n)s German airfield(s) for the Wilde Sau tokens."),
     "wildSauMove": _("Move a Wilde Sau token up to 2 hexes"), "railwayMove": _("Move the railway flak to a neighbouring hex"),
     "acePlace": _("Place an ace gunner"), "medalBonus": _("Put medals on a hex with your fighters"),
     "medalRepair": _("Repair with a medal"), "count": _("how many"),
     "qfPick": _("Choose the fighter each QF gun hits."), "goldFire": _("Fire the gold ace at the Mosquito"),
     "goldHold": _("Keep the gold ace for the Bomber"), "britishUnits": _("Click British hexes: %(qf)s QF gun(s), then %(sl)s searchlight(s)."),
-    "extraUnits": _("Pick a unit kind, then click a hex (%s units)."),
+    "extraUnits": _("Pick a unit kind, then click a hex (%(n)s units)."),
     "actAs": _("Act as"), "hexDetails": _("In this hex"), "nothingHere": _("Nothing stands here."),
     "drawWeather": _("Draw the weather card"), "deploy": _("Deploy the Bomber and the Mosquito"),
     "drawCrest": _("Draw the target crest"), "redrawCrest": _("Draw again (final)"), "bomberAt": _("Bomber"), "mosquitoAt": _("Mosquito"),
-    "city": _("city"), "vp": _("VP"), "germanAirfield": _("German airfield"), "britishAirfield": _("British airfield"),
+    "cityFacts": _("%(name)s (city, %(vp)s VP)"), "germanAirfield": _("German airfield"), "britishAirfield": _("British airfield"),
     "cloud": _("cloud"), "storm": _("storm"), "fog": _("fog"), "destroyed": _("destroyed"),
+    # Translators: the rulebook's term (§9.4), usually left in German.
     "wildSau": _("Wilde Sau"), "ace": _("ace gunner"), "qfGun": _("British QF gun"), "britishLight": _("British searchlight"),
-    "airfieldBombs": _("bombs on the airfield"), "targetMarkers": _("target markers"), "germanMedals": _("German medals"), "moveOf": _("move %s"),
+    "airfieldBombs": _("bombs on the airfield"), "targetMarkers": _("target markers"), "germanMedals": _("German medals"), "moveOf": _("move %(n)s"),
+}
+
+
+# Each command in words, for "Done: …" once the page has sent it (static/js/duel/controls.js).
+COMMANDS = {
+    "PlaceFighters": _("fighters placed"), "DrawWeather": _("weather card drawn"), "CommitRoute": _("route planned"),
+    "PlaceGroundUnits": _("ground units placed"), "DeployBritish": _("Bomber and Mosquito deployed"),
+    "MoveMosquito": _("Mosquito moved"), "WaitMosquito": _("the Mosquito waits"), "DropTokens": _("tokens dropped"),
+    "EndMosquitoTurn": _("Mosquito turn ended"), "MoveFighter": _("fighter moved"), "LandFighter": _("fighter landed"),
+    "EndGermanTurn": _("German turn ended"), "AdvanceBomber": _("Bomber advanced"), "ReRoute": _("route changed"),
+    "UseMedal": _("medal used"), "DeclareWindow": _("Window declared"), "PlaceWildSau": _("Wilde Sau placed"),
+    "MoveWildSau": _("Wilde Sau moved"), "MoveRailwayFlak": _("railway flak moved"),
+    "PlaceAceMedal": _("ace gunner placed"), "PlaceBritishGroundUnits": _("British units placed"),
+    "PlaceExtraGermanUnits": _("extra German units placed"), "DrawTargetCrest": _("target crest drawn"),
+    "RedrawTargetCrest": _("target crest drawn again"), "HandCrests": _("city crests handed over"),
+    "RepositionUnits": _("units repositioned"), "AllocateQFHits": _("QF gun hits allocated"),
+    "FireGoldAce": _("gold ace decided"),
 }
 
 
@@ -169,6 +193,6 @@ def client_catalogue() -> dict:
     items = LEGEND[:5] + units + LEGEND[5:]
     return {"sides": SIDES, "faces": FACES, "faceCodes": FACE_CODES, "redBordered": list(RED_BORDERED),
             "aircraft": AIRCRAFT, "colours": FIGHTER_COLOURS, "directions": DIRECTIONS, "altitudes": ALTITUDES,
-            "steps": STEPS, "ui": CONTROLS, "grades": GRADES,
+            "steps": STEPS, "ui": CONTROLS, "grades": GRADES, "commands": COMMANDS,
             "legend": {"title": _("Legend: every letter and mark on the board"),
                        "items": [{"key": key, "cls": cls, "text": meaning} for key, cls, meaning in items]}}

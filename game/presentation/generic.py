@@ -8,10 +8,21 @@ from django.utils.translation import gettext_lazy, ngettext
 
 # Sides of the systems in words; any other side name is shown as written, capitalised.
 SIDE_NAMES = {
+    # Translators: the sides as the rulebooks name them (303: Luftwaffe and RAF; Duel in the Dark: British, German).
     "luftwaffe": gettext_lazy("Luftwaffe"), "raf": gettext_lazy("RAF"), "british": gettext_lazy("British"),
     "german": gettext_lazy("German"), "player": gettext_lazy("the player"), "referee": gettext_lazy("referee"),
 }
 SEAT = re.compile(r"([a-z]+)(\d+)")
+# Why a game ended from outside the rules (game/endings.py, game/timeouts.py, the tournament's
+# forfeits and voided pairings); a system's own reasons are worded in its module.
+REASON_WORDS = {
+    "resigned": gettext_lazy("resigned"), "timeout": gettext_lazy("timeout"),
+    "aborted_by_agreement": gettext_lazy("aborted by agreement"),
+    "timeout_before_start": gettext_lazy("timeout before start"),
+    # Translators: a referee's red card (tournament discipline) forfeits the game.
+    "red_card": gettext_lazy("red card"), "withdrawn": gettext_lazy("withdrawn"),
+    "pairing_voided": gettext_lazy("pairing voided"), "moved_to_table": gettext_lazy("moved to table"),
+}
 # Fields naming the piece a command moves, and the fields naming the hex it ends on.
 UNIT_FIELDS = ("fighter", "aircraft", "unit", "token", "piece")
 # The engine's mark for a field the player fills in (contract.py: a template's blank).
@@ -30,6 +41,11 @@ def words(identifier: str) -> str:
     """``PlanCommitted`` / ``plan_committed`` → "plan committed"; ``VictoryPoints`` → "victory points"."""
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", str(identifier)).replace("_", " ")
     return " ".join(ACRONYMS.get(w, w) for w in spaced.lower().split())
+
+
+def reason_words(reason: str | None) -> str:
+    """``red_card`` → "red card", in the reader's language when the reason is one of the service's."""
+    return str(REASON_WORDS.get(reason or "") or words(reason or ""))
 
 
 def side_name(side: str | None) -> str:
@@ -102,7 +118,7 @@ def outcome_text(outcome: dict | None) -> str:
         return _("The game was aborted: no winner.")
     winner, reason = outcome.get("winner"), outcome.get("reason")
     if winner and reason:
-        return _("%(winner)s won (%(reason)s).") % {"winner": side_name(winner), "reason": words(reason)}
+        return _("%(winner)s won (%(reason)s).") % {"winner": side_name(winner), "reason": reason_words(reason)}
     if winner:
         return _("%(winner)s won.") % {"winner": side_name(winner)}
     return _("The game ended without a winner.")

@@ -18,9 +18,18 @@ PHASE_NAMES = {
     "searchlight": gettext_lazy("searchlights"), "tally": gettext_lazy("tally (spotting)"),
     "combat": gettext_lazy("combat"), "over": gettext_lazy("the night is over"),
 }
-FIX_NAMES = {"tally": gettext_lazy("a Tally"), "ai": gettext_lazy("an AI Fix"),
-             "searchlight": gettext_lazy("a Searchlight Fix"), "track": gettext_lazy("Track")}
+FIX_NAMES = {
+    # Translators: the rulebook's term: the fighter's crew has seen the bomber (nightfighter-solo.md).
+    "tally": gettext_lazy("a Tally"),
+    # Translators: the rulebook's term: the fighter's airborne interception radar (AI) holds the bomber.
+    "ai": gettext_lazy("an AI Fix"),
+    # Translators: the rulebook's term: a searchlight holds the bomber.
+    "searchlight": gettext_lazy("a Searchlight Fix"),
+    # Translators: the rulebook's term: the ground radar knows the bomber's hex.
+    "track": gettext_lazy("Track"),
+}
 LEVEL_NAMES = {
+    # Translators: LOW / MEDIUM / HIGH are the rulebook's uncertainty levels of a bomber's position.
     "NONE": gettext_lazy("exactly located"), "LOW": gettext_lazy("LOW uncertainty (6 hexes)"),
     "MEDIUM": gettext_lazy("MEDIUM uncertainty (18 hexes)"), "HIGH": gettext_lazy("HIGH uncertainty (several tokens)"),
 }
@@ -30,6 +39,22 @@ END_REASONS = {
     "no_fighter_can_act": gettext_lazy("no fighter can fly on"), "player_ended": gettext_lazy("you ended the night"),
 }
 PATH_WORDS = {"L": gettext_lazy("left"), "R": gettext_lazy("right")}
+# The engine's codes for why a token or fix goes, a fighter's or bomber's state and a pilot's fate
+# (game/rules/nightfighter), in words.
+CODE_WORDS = {
+    "all_blocked": gettext_lazy("all blocked"), "displaced_off_map": gettext_lazy("displaced off map"),
+    "flight": gettext_lazy("flight"), "left_zones": gettext_lazy("left zones"),
+    "located_off_map": gettext_lazy("located off map"), "lost_contact": gettext_lazy("lost contact"),
+    "night_ended": gettext_lazy("night ended"), "not_tracked": gettext_lazy("not tracked"),
+    "out_of_ai_area": gettext_lazy("out of AI area"), "phantom": gettext_lazy("phantom"),
+    "search_value_too_high": gettext_lazy("search value too high"), "token_gone": gettext_lazy("token gone"),
+    # Translators: the rulebook's evasive manoeuvre of a bomber under attack.
+    "corkscrew": gettext_lazy("corkscrew"),
+    "damaged": gettext_lazy("damaged"), "destroyed": gettext_lazy("destroyed"), "returned": gettext_lazy("returned"),
+    "available": gettext_lazy("available"), "scheduled": gettext_lazy("scheduled"),
+    "dismissed": gettext_lazy("dismissed"), "escaped": gettext_lazy("escaped"), "killed": gettext_lazy("killed"),
+    "wounded": gettext_lazy("wounded"), "unhurt": gettext_lazy("unhurt"),
+}
 DEVICE_NAMES = {"flensburg": "Flensburg", "naxos": "Naxos", "serrate_sweep": gettext_lazy("Serrate sweep"),
                 "serrate_targeted": gettext_lazy("Serrate (targeted)")}
 CATEGORIES = {
@@ -45,6 +70,10 @@ CATEGORIES = {
 
 def hex_name(hex_id) -> str:
     return f"{int(hex_id):04d}" if isinstance(hex_id, int) else _("off the map")
+
+
+def code_words(code) -> str:
+    return str(CODE_WORDS.get(code) or words(code or ""))
 
 
 def phase_name(phase: str) -> str:
@@ -135,13 +164,13 @@ def describe_event(event: dict) -> str:  # noqa: C901 — one branch per event t
         return _("Token %(token)s moves %(from)s → %(to)s.") % {
             "token": p["token"], "from": hex_name(p["from"]), "to": hex_name(p["to"])}
     if kind == "token_removed":
-        return _("Token %(token)s is removed (%(reason)s).") % {"token": p["token"], "reason": words(p["reason"])}
+        return _("Token %(token)s is removed (%(reason)s).") % {"token": p["token"], "reason": code_words(p["reason"])}
     if kind == "uncertainty_changed":
         return _("Bomber %(bomber)s: %(from)s → %(to)s.") % {
             "bomber": p["bomber"], "from": LEVEL_NAMES.get(p["from"], p["from"]),
             "to": LEVEL_NAMES.get(p["to"], p["to"])}
     if kind == "bomber_escaped":
-        return _("Bomber %(bomber)s escapes (%(reason)s).") % {"bomber": p["bomber"], "reason": words(p["reason"])}
+        return _("Bomber %(bomber)s escapes (%(reason)s).") % {"bomber": p["bomber"], "reason": code_words(p["reason"])}
     if kind == "search_assigned":
         markers = "; ".join(f"{source_name(m['source'])} → {m.get('token') or _('sweep')}"
                             for m in p.get("markers", []))
@@ -177,7 +206,7 @@ def describe_event(event: dict) -> str:  # noqa: C901 — one branch per event t
             "hex": (" " + _("at %(hex)s") % {"hex": hex_name(p["hex"])}) if p.get("hex") else ""}
     if kind == "fix_removed":
         return _("Bomber %(bomber)s loses %(fix)s (%(reason)s).") % {
-            "bomber": p["bomber"], "fix": FIX_NAMES.get(p["fix"], p["fix"]), "reason": words(p.get("reason", ""))}
+            "bomber": p["bomber"], "fix": FIX_NAMES.get(p["fix"], p["fix"]), "reason": code_words(p.get("reason", ""))}
     if kind == "exclusion_added":
         return _("Token %(token)s cannot be in %(hexes)s this turn.") % {
             "token": p["token"], "hexes": ", ".join(hex_name(h) for h in p.get("hexes", []))}
@@ -215,7 +244,7 @@ def describe_event(event: dict) -> str:  # noqa: C901 — one branch per event t
             "hits": ngettext("%(n)d hit", "%(n)d hits", p.get("hits_scored", 0)) % {"n": p.get("hits_scored", 0)},
             "taken": ngettext("%(n)d time", "%(n)d times", p.get("hits_taken", 0)) % {"n": p.get("hits_taken", 0)}}
     if kind == "pilot_fate":
-        return _("The pilot of %(fighter)s is %(fate)s.") % {"fighter": p["fighter"], "fate": words(p.get("fate", ""))}
+        return _("The pilot of %(fighter)s is %(fate)s.") % {"fighter": p["fighter"], "fate": code_words(p.get("fate", ""))}
     if kind == "night_ended":
         return outcome_text({**p, "winner": "player" if p.get("won") else None})
     return generic.describe_event(event)
@@ -252,7 +281,7 @@ def outcome_text(outcome: dict | None) -> str:
 
 def fighter_text(fighter_id: str, f: dict) -> str:
     if f.get("status") != "active":
-        return _("%(id)s (%(type)s): %(status)s") % {"id": fighter_id, "type": f["type"], "status": words(f["status"])}
+        return _("%(id)s (%(type)s): %(status)s") % {"id": fighter_id, "type": f["type"], "status": code_words(f["status"])}
     text = _("%(id)s (%(type)s) on %(hex)s facing %(facing)s") % {
         "id": fighter_id, "type": f["type"], "hex": hex_name(f.get("hex")), "facing": f.get("facing")}
     fixes = [str(FIX_NAMES["tally"]) + f" → {f['tally']}" if f.get("tally") else "",
@@ -262,7 +291,7 @@ def fighter_text(fighter_id: str, f: dict) -> str:
 
 def bomber_text(bomber: dict) -> str:
     if bomber["status"] != "in_play":
-        return words(bomber["status"])
+        return code_words(bomber["status"])
     live = bomber.get("live_tokens") or []
     text = str(LEVEL_NAMES.get(bomber["level"], bomber["level"]))
     if len(live) > 1:

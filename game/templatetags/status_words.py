@@ -1,10 +1,12 @@
-"""The status codes that list pages show (games, tournaments) in the reader's language.
+"""The status codes and outcomes that list pages show (games, tournaments) in the reader's language.
 
 The English words are the codes themselves ("running", "finished"), as the lists have always
 shown them; other languages translate them. A code without a word is shown as it is.
 """
 from django import template
 from django.utils.translation import pgettext_lazy
+
+from game.presentation import presentation_for
 
 register = template.Library()
 
@@ -20,3 +22,9 @@ STATUS_WORDS = {
 @register.filter
 def status_word(code) -> str:
     return str(STATUS_WORDS.get(code, code))
+
+
+@register.filter
+def outcome_words(game) -> str:
+    """A finished game's outcome as its system words it ("RAF won: the bomber was shot down.")."""
+    return presentation_for(game.system).outcome_text(game.outcome)

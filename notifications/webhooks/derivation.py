@@ -67,14 +67,14 @@ def webhook_events(tournament: Tournament, after: int, until: int) -> list[tuple
 def envelope(tournament: Tournament, event: str, data: dict) -> dict:
     site = settings.NIGHTDUEL_SITE_URL.rstrip("/")
     return {"event": event, "sent_for": timezone.now().isoformat(),
-            "tournament": {"id": tournament.pk, "name": tournament.name, "league": tournament.league_id,
+            "tournament": {"id": tournament.pk, "name": tournament.name, "league": tournament.league.slug,
                            "url": site + reverse("tournament-page", args=[tournament.pk])},
             "data": data}
 
 
 def queue_deliveries(tournament_id, after: int, until: int) -> list:
     """Create the deliveries of the range; the ids of those created now."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
     endpoints = list(endpoints_for(tournament)) if tournament else []
     if not endpoints:
         return []

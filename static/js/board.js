@@ -29,6 +29,11 @@
   var wordsNode = document.getElementById("board-ui-words");
   var uiWords = wordsNode ? JSON.parse(wordsNode.textContent) : {};
 
+  /* A page sentence with its %(name)s placeholders filled in. */
+  function fill(sentence, values) {
+    return String(sentence || "").replace(/%\((\w+)\)s/g, function (all, name) { return String(values[name]); });
+  }
+
   function el(name, attrs, parent) {
     var node = document.createElementNS(SVG, name);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
@@ -153,9 +158,9 @@
   }
 
   function tokenTitle(t) {
-    return [t.name, t.kind, t.side, t.altitude !== undefined ? "altitude " + t.altitude : "",
-            t.fuel !== undefined ? "fuel " + t.fuel + (t.fuelMax ? "/" + t.fuelMax : "") : "",
-            t.state, t.damaged ? "damaged" : ""].filter(Boolean).join(", ");
+    return [t.name, t.kind, t.side, t.altitude !== undefined ? fill(uiWords.altitude, {altitude: t.altitude}) : "",
+            t.fuel !== undefined ? fill(uiWords.fuel, {fuel: t.fuel + (t.fuelMax ? "/" + t.fuelMax : "")}) : "",
+            t.state, t.damaged ? uiWords.damaged : ""].filter(Boolean).join(", ");
   }
 
   function drawGroundUnit(layer, t, c, n, options) {
@@ -226,11 +231,12 @@
     var out = [];
     if (view && typeof view.score === "number") {
       var span = Math.max(30, Math.ceil(Math.abs(view.score) / 10) * 10);
-      out.push({label: "VP " + (view.score_display || view.score), value: view.score, min: -span, max: span,
-                left: "German", right: "British"});
+      var vp = view.score > 0 ? uiWords.vp_british : view.score < 0 ? uiWords.vp_german : uiWords.vp_level;
+      out.push({label: fill(vp, {n: Math.abs(view.score)}), value: view.score, min: -span, max: span,
+                left: uiWords.german, right: uiWords.british});
     }
     if (view && typeof view.round === "number" && typeof view.last_round === "number") {
-      out.push({label: "Round " + view.round + " of " + view.last_round + " (German fuel)", value: view.round,
+      out.push({label: fill(uiWords.round_track, {round: view.round, last: view.last_round}), value: view.round,
                 min: 1, max: view.last_round, left: "1", right: String(view.last_round)});
     }
     return out;
@@ -371,7 +377,7 @@
   function describe(result) {
     return result.tokens.map(function (t) {
       return t.name + " @" + t.hex + (t.altitude !== undefined ? " " + altitudeText(t.altitude) : "") +
-        (typeof t.fuel === "number" ? " fuel " + t.fuel : "") + (t.damaged ? " damaged" : "");
+        (typeof t.fuel === "number" ? " " + fill(uiWords.fuel, {fuel: t.fuel}) : "") + (t.damaged ? " " + uiWords.damaged : "");
     }).join("; ");
   }
 

@@ -460,3 +460,32 @@ def test_a_whole_night_by_clicking_as_both_sides_with_every_option(live_server, 
         pytest.fail("the German page never heard of the end of the night")
     assert checked > 50 and streamed > 20 and "own-plan" in table.done
     print(f"{table.commands} commands, {checked} German responses scanned ({streamed} stream messages)")
+
+
+def test_five_players_each_german_seat_places_its_own_fighters_by_clicking(live_server, users, new_context, shot):
+    """§9.3, 5 players: four German seats, each with one fighter, held by bob; he switches seat by
+    its link and places that seat's fighter by clicking; then the weather card is drawn."""
+    bob = users["bob"]
+    seats = [f"german{n}" for n in range(1, 5)]
+    game = services.create_game(system_name="duel-in-the-dark", setup=dict(SETUP, players=5), seed="five",
+                                players={"british": users["alice"], **{seat: bob for seat in seats}})
+    page = new_context().new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    log_in(page, live_server.url, "bob")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    table = Table(game, {"german": page}, shot)
+    placed = set()
+    while table.state()["step"] == "place_fighters":
+        side = table.side = table.game.to_move[0]
+        table.page_for(side)
+        chips = page.eval_on_selector_all("#duel-tool [data-fighter]", "cs => cs.map(c => c.dataset.fighter)")
+        assert len(chips) == 1 and not placed & set(chips), (side, chips)  # its own fighter only
+        placed |= set(chips)
+        version = table.game.version
+        place_fighters(table, page, table.state())
+        page.wait_for_function(f"Number(document.getElementById('game-version').textContent) > {version}")
+    assert len(placed) == 4 and not errors, errors
+    assert table.state()["step"] == "weather"
+    assert page.locator("#duel-seats a").count() == 4
+    shot(page, "duel-five-players-fighters-placed")

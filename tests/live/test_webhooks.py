@@ -97,7 +97,7 @@ def test_each_event_is_accepted_exactly_once_and_signed_after_the_retries(league
         assert hmac.compare_digest(r["signature"], expected)
         body = json.loads(r["body"])
         assert body["event"] == r["event"] == deliveries[r["delivery"]].event
-        assert body["tournament"]["id"] == tournament.pk
+        assert (body["tournament"]["id"], body["tournament"]["league"]) == (tournament.pk, league.slug)
     events = Counter(d.event for d in deliveries.values())
     standings = events.pop("standings_changed")  # each registration, and the decided pairing
     assert events == Counter({"round_started": 1, "pairing_created": 1, "game_finished": 2, "pairing_decided": 1,

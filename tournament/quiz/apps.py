@@ -1,7 +1,8 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class QuizConfig(AppConfig):
     name = "tournament.quiz"
     label = "quiz"
-    verbose_name = "Knowledge test"
+    verbose_name = _("Knowledge test")

@@ -9,6 +9,7 @@ import uuid
 
 from django.utils.translation import gettext as _
 
+from game.error_messages import localized
 from game.store import NewEvent
 
 from game.models import Game
@@ -103,7 +104,7 @@ def referee_decision(tournament_id, pairing_id: str, kind: str, reason: str, ref
         try:
             new = decisions.decide(state, str(pairing_id), request, str(uuid.uuid4()), pairing_started)
         except decisions.DecisionRefused as exc:
-            reject(exc.status, exc.code, exc.message)
+            reject(exc.status, exc.code, localized(exc.code, exc.message))
         append(tournament, state, [NewEvent(kind, payload) for kind, payload in new], referee)
         void_pairings(state, [payload["pairing_id"] for kind, payload in new if kind == ev.PAIRING_VOIDED], referee)
         return [str(pairing_id)]

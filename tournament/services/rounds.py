@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from game.error_messages import localized
 from game.store import NewEvent
 
 from .. import events as ev, planner
@@ -23,7 +24,7 @@ def start_round(tournament_id, actor: str, expected_round: int | None = None) ->
         try:
             started, pairings = planner.start_round(state)
         except planner.CannotStartRound as exc:
-            reject(409, exc.code, exc.message)
+            reject(409, exc.code, localized(exc.code, exc.message))
         append(tournament, state, [NewEvent(ev.ROUND_STARTED, started)], actor)
         return [create_pairing(tournament, state, pairing, actor) for pairing in pairings]
     return act(tournament_id, actor, work)

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from game.error_messages import localized
 from game.framework_events import GAME_ABORTED
 from game.models import Game
 from game.services import end_game
@@ -35,7 +36,7 @@ def _checked(check, *args):
     try:
         return check(*args)
     except table.TableRefusal as refusal:
-        reject(refusal.status, refusal.code, refusal.message)
+        reject(refusal.status, refusal.code, localized(refusal.code, refusal.message))
 
 
 def report_leg(tournament_id, pairing_id: str, leg: int, reporter: str, *, winner: str, ended_by: str,

@@ -31,6 +31,8 @@ class Command(BaseCommand):
         organiser = User.objects.create_user("organiser", "organiser@example.org", "organiser")
         tournament_demo.load(users, organiser=organiser, referee=referee)
         self.stdout.write("tournament: Northolt Cup (303, single elimination), round one played")
+        tournament_demo.load_table_swiss(users, organiser=organiser, referee=referee)
+        self.stdout.write("tournament: Kraków Table Swiss (303 at the table), round one partly reported")
         self.stdout.write(self.style.SUCCESS("demo data loaded"))
 
     def demo_games(self, system_name: str, users: dict) -> None:

@@ -3,6 +3,7 @@ from itertools import groupby
 from operator import attrgetter
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from game.chain import first_break
@@ -33,7 +34,9 @@ class Command(BaseCommand):
                 broken[stream] = seq
         rows.close()
         for stream, seq in broken.items():
-            self.stderr.write(f"{stream}: hash chain broken at seq {seq}")
+            self.stderr.write(_("%(stream)s: hash chain broken at seq %(seq)s") % {"stream": stream, "seq": seq})
         if broken:
-            raise CommandError(f"{len(broken)} of {checked} streams have a broken hash chain")
-        self.stdout.write(f"{checked} streams, {total} events: every hash chain intact")
+            raise CommandError(_("%(broken)s of %(checked)s streams have a broken hash chain")
+                               % {"broken": len(broken), "checked": checked})
+        self.stdout.write(_("%(checked)s streams, %(total)s events: every hash chain intact")
+                          % {"checked": checked, "total": total})

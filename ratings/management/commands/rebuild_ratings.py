@@ -1,5 +1,6 @@
 """``manage.py rebuild_ratings``: recompute the ratings projection from the result events."""
 from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from ratings.projection import rebuild
@@ -19,5 +20,5 @@ class Command(BaseCommand):
                     bar.update(len(results))
 
         counts = rebuild(progress=progress, batch=options["batch"])
-        summary = ", ".join(f"{kind}: {n}" for kind, n in sorted(counts.items())) or "no results"
-        self.stdout.write(self.style.SUCCESS(f"ratings rebuilt ({summary})"))
+        summary = ", ".join(f"{kind}: {n}" for kind, n in sorted(counts.items())) or _("no results")
+        self.stdout.write(self.style.SUCCESS(_("ratings rebuilt (%(summary)s)") % {"summary": summary}))

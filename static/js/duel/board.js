@@ -29,7 +29,7 @@
     var out = String(template);
     if (Array.isArray(values)) values.forEach(function (v) { out = out.replace("%s", v); });
     else if (values && typeof values === "object") Object.keys(values).forEach(function (k) { out = out.split("%(" + k + ")s").join(values[k]); });
-    else if (values !== undefined) out = out.replace("%s", values);
+    else if (values !== undefined) out = out.replace(/%\(\w+\)s|%s/g, String(values));  // a sentence's one placeholder
     return out;
   }
 
@@ -297,7 +297,7 @@
     var h = geometry(last.board).byId[expanded] || {};
     var head = document.createElement("strong");
     var facts = [fill(ui.hex, expanded)];
-    if (h.city) facts.push(h.city.name + " (" + ui.city + ", " + h.city.vp + " " + ui.vp + ")");
+    if (h.city) facts.push(fill(ui.cityFacts, {name: h.city.name, vp: h.city.vp}));
     if (h.airfield) facts.push(h.airfield === "british" ? ui.britishAirfield : ui.germanAirfield);
     ["clouds", "storms", "fog"].forEach(function (k, i) { if (weather[k].indexOf(expanded) !== -1) facts.push([ui.cloud, ui.storm, ui.fog][i]); });
     head.textContent = ui.hexDetails + ": " + facts.join(" · ");

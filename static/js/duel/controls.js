@@ -83,9 +83,9 @@
       case "EndMosquitoTurn": return ui.noDrop;
       case "EndGermanTurn": return page.viewing_as === "german" ? ui.endTurn : ui.endSeatTurn;
       case "LandFighter": return ui.landHere + ": " + fighterLabel(view, c.fighter);
-      case "AdvanceBomber": return c.altitude ? ui.advanceAltitude + " " + words.altitudes[c.altitude] : ui.advance;
+      case "AdvanceBomber": return c.altitude ? fill(ui.advanceAt, {altitude: words.altitudes[c.altitude]}) : ui.advance;
       case "CommitRoute": return fill(ui.planCards, {target: fill(ui.hex, c.target) + cityName(c.target), n: c.route.length});
-      default: return c.type;
+      default: return (words.commands || {})[c.type] || c.type;
     }
   }
 
@@ -105,6 +105,7 @@
     vehicle.querySelector("[name=expected_version]").value = panel() ? panel().dataset.version : "";
     vehicle.querySelector("[data-composed]").value = JSON.stringify(command);
     vehicle.dataset.command = JSON.stringify({type: command.type});
+    vehicle.dataset.label = label(current.ctx.view, command);  // "Done: fighters placed."
     errorBox.hidden = true;
     sending = true;
     render();

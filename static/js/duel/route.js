@@ -94,8 +94,8 @@
     box.appendChild(ctx.h("p", {"class": "duel-counter", text: ctx.fill(ctx.ui.cards, {used: leg.cards.length, max: leg.budget})}));
     var heading = leg.constraint();
     var allowed = leg.next(g, ctx.ui, ctx.fill);
-    box.appendChild(ctx.h("p", {"class": "hint", text: heading ? ctx.fill(ctx.ui.heading, [heading,
-      DIRS.filter(function (d) { return notches(heading, d) <= 1; }).join(", ")]) : ctx.ui.anyHeading}));
+    box.appendChild(ctx.h("p", {"class": "hint", text: heading ? ctx.fill(ctx.ui.heading, {heading: heading,
+      next: DIRS.filter(function (d) { return notches(heading, d) <= 1; }).join(", ")}) : ctx.ui.anyHeading}));
     box.appendChild(ctx.h("p", {"class": "hint", text: ctx.ui.turnRule}));
     var strip = ctx.h("ol", {"class": "card-strip"});
     leg.cards.forEach(function (c) {
@@ -160,8 +160,8 @@
         var s = stage();
         box.appendChild(ctx.h("p", {"class": "duel-prompt", text: s === "route" ? (leg.bombed() ? ctx.ui.routeBack : ctx.ui.routeOut) : ctx.ui[prompts[s]]}));
         var facts = ctx.h("dl", {"class": "facts duel-plan"});
-        [[ctx.ui.planBomber, plan.tb ? ctx.ui.from + " " + plan.tb + (plan.lb ? ", " + ctx.ui.lands + " " + plan.lb : "") : "—"],
-         [ctx.ui.planMosquito, plan.tm ? ctx.ui.from + " " + plan.tm + (plan.lm ? ", " + ctx.ui.lands + " " + plan.lm : "") : "—"],
+        [[ctx.ui.planBomber, plan.tb ? ctx.fill(plan.lb ? ctx.ui.fromTo : ctx.ui.fromOnly, {takeoff: plan.tb, landing: plan.lb}) : "—"],
+         [ctx.ui.planMosquito, plan.tm ? ctx.fill(plan.lm ? ctx.ui.fromTo : ctx.ui.fromOnly, {takeoff: plan.tm, landing: plan.lm}) : "—"],
          [ctx.ui.planTarget, plan.target ? plan.target + ctx.cityName(plan.target) : "—"]].forEach(function (f) {
           facts.appendChild(ctx.h("dt", {text: f[0]}));
           facts.appendChild(ctx.h("dd", {text: f[1]}));

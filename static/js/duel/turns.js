@@ -99,7 +99,7 @@
           var on = bombs[target.target] !== undefined;
           var name = target.target === "airfield" ? ctx.ui.airfield : ctx.words.faces[target.face] + " " + target.target;
           var li = ctx.h("li", {}, [ctx.h("label", {}, [
-            ctx.h("input", {type: "checkbox", checked: on, "data-target": target.target}), " " + ctx.ui.bombs + " " + name])]);
+            ctx.h("input", {type: "checkbox", checked: on, "data-target": target.target}), " " + ctx.fill(ctx.ui.bombsOn, {target: name})])]);
           li.querySelector("input").addEventListener("change", function (e) {
             if (e.target.checked) bombs[target.target] = target.min; else delete bombs[target.target];
             ctx.update();

@@ -1,5 +1,6 @@
 """``manage.py rebuild_tournaments``: rebuild every tournament read model from its events."""
 from django.core.management.base import BaseCommand
+from django.utils.translation import ngettext
 
 from tournament.services import rebuild_projections
 
@@ -9,4 +10,5 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         count = rebuild_projections()
-        self.stdout.write(f"rebuilt {count} tournament(s)")
+        self.stdout.write(ngettext("rebuilt %(count)d tournament", "rebuilt %(count)d tournaments", count)
+                          % {"count": count})
