@@ -7,10 +7,14 @@ running the service or its tests needs no system gettext (only extracting new me
 * :func:`compile_catalogs` — every ``.po`` to its ``.mo`` (run after editing translations);
 * :func:`stale_compiled` — ``.mo`` files that do not say what their ``.po`` says.
 
-``python -m config.translations check|compile`` does the same from the shell.
+* :func:`extract` — the messages of the code and templates into ``locale/django.pot`` and each
+  language's ``django.po`` (Django's makemessages: needs GNU gettext's xgettext and msgmerge).
+
+``python -m config.translations check|compile|extract [language ...]`` does the same from the shell.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -18,6 +22,8 @@ from pathlib import Path
 import polib
 
 LOCALE = Path(__file__).resolve().parent.parent / "locale"
+# Folders whose text no person reads on the site (the API schema's help texts stay English too).
+NOT_EXTRACTED = [".venv", "tests", "bench", "artifacts", "staticfiles", "scripts", "locale"]
 PLACEHOLDER = re.compile(r"%\([a-zA-Z_][a-zA-Z0-9_]*\)[sdifr]|%[sdif]|\{[a-zA-Z_][a-zA-Z0-9_]*\}")
 
 
@@ -61,7 +67,7 @@ def compile_catalogs() -> list[Path]:
 
 def translations_of(po_or_mo) -> dict:
     return {(e.msgctxt, e.msgid): (e.msgstr, tuple(sorted(e.msgstr_plural.items())))
-            for e in po_or_mo if not e.obsolete and not e.fuzzy and (e.msgstr or e.msgstr_plural)}
+            for e in po_or_mo if not e.obsolete and not e.fuzzy and (e.msgstr or any(e.msgstr_plural.values()))}
 
 
 def stale_compiled() -> list[Path]:
@@ -74,8 +80,24 @@ def stale_compiled() -> list[Path]:
     return stale
 
 
+def extract(languages: list[str]) -> None:
+    import django
+    from django.core.management import call_command
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    call_command("makemessages", locale=languages, keep_pot=True, add_location="file", no_obsolete=True,
+                 ignore_patterns=NOT_EXTRACTED, verbosity=0)
+
+
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
+    if command == "extract":
+        from django.conf import settings
+
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+        extract(argv[2:] or [code for code, _name in settings.LANGUAGES if not code.startswith("en")])
+        return 0
     if command == "compile":
         for target in compile_catalogs():
             print(f"compiled {target.relative_to(LOCALE.parent)}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import connection
 
 from .models import Game, GameSeat, GameSecret
+from .prepared import prepared_cursor
 
 _statements: dict[str, tuple[str, list]] = {}
 
@@ -42,7 +43,7 @@ def game_with_seats(game_id, user_id) -> tuple[Game, set[str]] | None:
     """The game (its ``secret`` loaded) and the sides ``user_id`` plays in it; None if there is no such game."""
     sql, columns = _statement()
     key = Game._meta.pk.get_db_prep_value(game_id, connection)
-    with connection.cursor() as cursor:
+    with prepared_cursor() as cursor:
         cursor.execute(sql, [user_id, key])
         rows = cursor.fetchall()
     if not rows:

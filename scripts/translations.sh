@@ -7,12 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh
-languages=$(.venv/bin/python -c "
-import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'config.settings'); django.setup()
-from django.conf import settings
-print(' '.join('-l ' + code for code, _ in settings.LANGUAGES if not code.startswith('en')))")
-# shellcheck disable=SC2086
-.venv/bin/python manage.py makemessages $languages --keep-pot --add-location=file --no-obsolete \
-  --ignore=.venv --ignore=tests --ignore=bench --ignore=artifacts --ignore=staticfiles --ignore=scripts
+.venv/bin/python -m config.translations extract
 .venv/bin/python -m config.translations compile
 .venv/bin/python -m config.translations check || true
