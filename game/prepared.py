@@ -19,6 +19,12 @@ class PreparingCursor(Cursor):
     def execute(self, query, params=None, **kwargs):
         return super().execute(query, params, prepare=True)
 
+    def _send_query_prepared(self, name, pgq, *, binary=None):
+        # psycopg (3.3) keeps the statement it sent only when it is not prepared; Django's query
+        # log (DEBUG, CaptureQueriesContext) reads it from there.
+        self._query = pgq
+        return super()._send_query_prepared(name, pgq, binary=binary)
+
 
 def prepared_cursor():
     """A cursor whose ``execute`` prepares its statement (PostgreSQL), else a plain cursor."""

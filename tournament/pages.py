@@ -196,8 +196,8 @@ def arrange(state, tournament_id) -> dict:
     tie_breaks = set(standings["tie_breaks"])
     columns = [{"key": k, "header": h, "tie_break": t in tie_breaks} for k, h, t in STANDING_COLUMNS]
     rating_column = next(i for i, c in enumerate(columns) if c["key"] == "rating")
-    for table in [standings["rows"]] + [g["rows"] for g in standings["groups"]]:
-        for row in table:
+    for rows in [standings["rows"]] + [g["rows"] for g in standings["groups"]]:
+        for row in rows:
             row["cells"] = [row.get(c["key"]) for c in columns]
             row["provisional_cell"] = rating_column if row["rating_provisional"] else None
     voided = [{**v, "name": names.get(v["key"], v["key"]),

@@ -7,7 +7,7 @@ from ..framework_events import (
     ABORT_PROPOSED, GAME_ABORTED, GAME_CREATED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, REVEALED,
     TIMEOUT_ADJUDICATED,
 )
-from .generic import reason_words, side_name
+from .generic import ending_reason_words, side_name
 
 GAME = "game"
 
@@ -31,10 +31,10 @@ def describe(event: dict, outcome_text) -> str | None:
     if kind == GAME_FORFEITED:
         reason = payload.get("reason") or outcome.get("reason", "")
         return _("%(side)s forfeits the game (%(reason)s).") % {"side": side_name(outcome.get("loser")),
-                                                                  "reason": reason_words(reason)}
+                                                                  "reason": ending_reason_words(reason)}
     if kind == GAME_ABORTED:
         return _("The game is aborted (%(reason)s); it is not rated.") % {
-            "reason": reason_words(payload.get("reason") or outcome.get("reason", ""))}
+            "reason": ending_reason_words(payload.get("reason") or outcome.get("reason", ""))}
     if kind == ABORT_PROPOSED:
         return _("%(side)s proposes to abort the game.") % {"side": side_name(payload.get("side"))}
     return None

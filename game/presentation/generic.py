@@ -43,7 +43,7 @@ def words(identifier: str) -> str:
     return " ".join(ACRONYMS.get(w, w) for w in spaced.lower().split())
 
 
-def reason_words(reason: str | None) -> str:
+def ending_reason_words(reason: str | None) -> str:
     """``red_card`` → "red card", in the reader's language when the reason is one of the service's."""
     return str(REASON_WORDS.get(reason or "") or words(reason or ""))
 
@@ -74,7 +74,7 @@ def value_words(value) -> str:
     return str(value)
 
 
-def reason_words(reason) -> str:
+def scoring_reason_words(reason) -> str:
     """One scoring term, e.g. ``{"rule": "§5.3 new moon", "value": -3}`` → "§5.3 new moon −3"."""
     if not isinstance(reason, dict):
         return str(reason)
@@ -92,7 +92,7 @@ def awarded_points(payload: dict) -> str | None:
     if payload.get("occasion"):
         text += f" — {payload['occasion']}"
     if reasons:
-        text += " (" + "; ".join(reason_words(r) for r in reasons) + ")"
+        text += " (" + "; ".join(scoring_reason_words(r) for r in reasons) + ")"
     return text
 
 
@@ -118,7 +118,7 @@ def outcome_text(outcome: dict | None) -> str:
         return _("The game was aborted: no winner.")
     winner, reason = outcome.get("winner"), outcome.get("reason")
     if winner and reason:
-        return _("%(winner)s won (%(reason)s).") % {"winner": side_name(winner), "reason": reason_words(reason)}
+        return _("%(winner)s won (%(reason)s).") % {"winner": side_name(winner), "reason": ending_reason_words(reason)}
     if winner:
         return _("%(winner)s won.") % {"winner": side_name(winner)}
     return _("The game ended without a winner.")

@@ -141,3 +141,27 @@ def click_action(page, action: dict, sent: bool = True) -> None:
         page.locator(".quick-actions").get_by_role("button", name=action["label"], exact=True).click()
     if sent:
         wait_version_above(page, version)
+
+
+POLISH_FOUR = ("kowalski", "nowak", "wisniewski", "zielinski")
+
+
+def cup_of_four(name: str, fmt: str, **options):
+    """A 303 tournament of four Polish players (rated 1700 down to 1550, seeded in that order),
+    organised by olga in the Polish 303 League and refereed by rita, its first round started."""
+    from ratings.models import League
+    from tests.conftest import make_user
+    from tournament import services
+
+    league = League.objects.create(name="Polish 303 League", slug="pl303")
+    olga, rita = make_user("olga"), make_user("rita")
+    league.organisers.add(olga)
+    for player in POLISH_FOUR:
+        make_user(player)
+    t = services.create_tournament(league=league, name=name, system="303", format=fmt, created_by=olga,
+                                   referees=[rita], options=options)
+    for rating, player in zip((1700, 1650, 1600, 1550), POLISH_FOUR):
+        services.register(t.pk, player, "olga", rating=rating)
+    services.seed(t.pk, "olga")
+    services.start_round(t.pk, "olga")
+    return t

@@ -5,10 +5,8 @@ at 1:1 (polish scheme) take it on their phones (390 px) from the pairing page; t
 wins the pairing. Screenshots of every step in artifacts/screenshots/quiz-*.png."""
 import pytest
 
-from tests.browser.conftest import PHONE, SCREENSHOTS, log_in
-from tests.conftest import make_user
+from tests.browser.conftest import PHONE, SCREENSHOTS, cup_of_four, log_in
 from tests.tournament.conftest import open_games, win_game
-from ratings.models import League
 from tournament import services
 from tournament.models import Tournament
 from tournament.quiz.models import QuestionBank
@@ -32,18 +30,7 @@ BAD = ("question,choices,answer\n"
 @pytest.fixture
 def semi_finals(db):
     """A 303 cup of four (polish): kowalski v zielinski has played 1:1 and waits for the tests."""
-    league = League.objects.create(name="Polish 303 League", slug="pl303")
-    olga, rita = make_user("olga"), make_user("rita")
-    league.organisers.add(olga)
-    names = ["kowalski", "nowak", "wisniewski", "zielinski"]
-    for name in names:
-        make_user(name)
-    t = services.create_tournament(league=league, name="Warsaw 303 Cup", system="303", format="single-elimination",
-                                   created_by=olga, referees=[rita])
-    for rating, name in zip((1700, 1650, 1600, 1550), names):
-        services.register(t.pk, name, "olga", rating=rating)
-    services.seed(t.pk, "olga")
-    services.start_round(t.pk, "olga")
+    t = cup_of_four("Warsaw 303 Cup", "single-elimination")
     for winner in ("kowalski", "zielinski"):
         [(_, _, game_id)] = [g for g in open_games(t) if g[0]["key"] == "W1-1"]
         win_game(game_id, winner)

@@ -6,10 +6,8 @@ bracket then has its final. Desktop and phone screenshots of each step."""
 import pytest
 
 from game.store import read_events
-from tests.browser.conftest import PHONE, log_in
-from tests.conftest import make_user
+from tests.browser.conftest import PHONE, cup_of_four, log_in
 from tests.tournament.conftest import open_games, win_game
-from ratings.models import League
 from tournament import pages, services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,18 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def semi_finals(db):
     """A 303 cup of four (polish): p1 v p4 has played 1:1; p2 v p3 is in play."""
-    league = League.objects.create(name="Polish 303 League", slug="pl303")
-    olga, rita = make_user("olga"), make_user("rita")
-    league.organisers.add(olga)
-    names = ["kowalski", "nowak", "wisniewski", "zielinski"]
-    for name in names:
-        make_user(name)
-    t = services.create_tournament(league=league, name="Warsaw 303 Cup", system="303", format="single-elimination",
-                                   created_by=olga, referees=[rita])
-    for rating, name in zip((1700, 1650, 1600, 1550), names):
-        services.register(t.pk, name, "olga", rating=rating)
-    services.seed(t.pk, "olga")
-    services.start_round(t.pk, "olga")
+    t = cup_of_four("Warsaw 303 Cup", "single-elimination")
     for winner in ("kowalski", "zielinski"):
         [(_, _, game_id)] = [g for g in open_games(t) if g[0]["key"] == "W1-1"]
         win_game(game_id, winner)

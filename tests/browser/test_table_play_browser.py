@@ -6,9 +6,7 @@ import pytest
 from playwright.sync_api import expect
 
 from game.models import StoredEvent
-from ratings.models import League
-from tests.browser.conftest import PHONE, log_in
-from tests.conftest import make_user
+from tests.browser.conftest import PHONE, cup_of_four, log_in
 from tournament import services
 from tournament.models import Tournament
 
@@ -17,19 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def table_cup(db):
-    league = League.objects.create(name="Polish 303 League", slug="pl303")
-    olga, rita = make_user("olga"), make_user("rita")
-    league.organisers.add(olga)
-    names = ["kowalski", "nowak", "wisniewski", "zielinski"]
-    for name in names:
-        make_user(name)
-    t = services.create_tournament(league=league, name="Kraków Table Cup", system="303", format="swiss",
-                                   created_by=olga, referees=[rita], options={"play_mode": "at_table"})
-    for rating, name in zip((1700, 1650, 1600, 1550), names):
-        services.register(t.pk, name, "olga", rating=rating)
-    services.seed(t.pk, "olga")
-    services.start_round(t.pk, "olga")
-    return t
+    return cup_of_four("Kraków Table Cup", "swiss", play_mode="at_table")
 
 
 def table_one(t) -> dict:

@@ -114,3 +114,11 @@ def test_every_event_and_action_of_a_played_game_has_words(system, setup):
 def test_a_marker_that_names_its_round_does_not_repeat_it():
     labels = marker_labels([{"kind": "round", "label": "Round 3"}, {"kind": "turn", "label": "Round 3: Mosquito"}])
     assert [m["full_label"] for m in labels] == ["Round 3", "Round 3: Mosquito"]
+
+
+def test_an_ending_reason_and_a_scoring_term_each_read_in_words():
+    """Two word-makers, one per kind of reason (a shadowed one once showed "red_card" raw)."""
+    from game.presentation import generic
+
+    assert generic.outcome_text({"winner": "raf", "reason": "red_card"}) == "RAF won (red card)."
+    assert generic.scoring_reason_words({"rule": "§5.3 new moon", "value": -3}) == "§5.3 new moon -3"

@@ -12,7 +12,7 @@ from game.framework_events import GAME_ENDED, GAME_FORFEITED
 from game.models import StoredEvent
 from game.rules.duel.expansions.multiplayer import placings as duel_placings
 from ratings import elo
-from ratings.models import PlayerRating, RatedResult, RatingChange
+from ratings.models import PlayerRating, RatedResult
 from ratings.results import finishing_places
 from ratings.tasks import rate_finished_game
 from tests.conftest import client_for, make_user

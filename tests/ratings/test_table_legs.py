@@ -6,7 +6,6 @@ import pytest
 from ratings import projection
 from ratings.models import PlayerRating, RatedResult
 from tests.ratings.projection_snapshot import projection_snapshot
-from tests.tournament.conftest import league, organiser, referee  # noqa: F401  (fixtures)
 from tests.tournament.test_table_play import first_pairing, settle, state_of, table_tournament
 from tournament import services
 
