@@ -67,7 +67,8 @@ def compile_catalogs() -> list[Path]:
 
 def translations_of(po_or_mo) -> dict:
     return {(e.msgctxt, e.msgid): (e.msgstr, tuple(sorted(e.msgstr_plural.items())))
-            for e in po_or_mo if not e.obsolete and not e.fuzzy and (e.msgstr or any(e.msgstr_plural.values()))}
+            for e in po_or_mo if not e.obsolete and not getattr(e, "fuzzy", False)
+            and (e.msgstr or any(e.msgstr_plural.values()))}
 
 
 def stale_compiled() -> list[Path]:
