@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import get_language, gettext as _, gettext_lazy as _lazy
+from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from . import endings, replay, services, timeouts
@@ -217,8 +217,8 @@ def seated(game: Game, players: dict) -> list[tuple[str, str, str]]:
     return [(side, side_name(side), name) for side, name in sorted(players.items(), key=lambda p: order.get(p[0], 99))]
 
 
-STATUS_WORDS = {Game.Status.RUNNING: _lazy("running"), Game.Status.FINISHED: _lazy("over"),
-                Game.Status.ABORTED: _lazy("aborted (not rated)")}
+STATUS_WORDS = {Game.Status.RUNNING: gettext_lazy("running"), Game.Status.FINISHED: gettext_lazy("over"),
+                Game.Status.ABORTED: gettext_lazy("aborted (not rated)")}
 
 
 def game_facts(detail: dict) -> list[tuple[str, str]]:
