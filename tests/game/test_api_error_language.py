@@ -110,7 +110,7 @@ def in_both_languages(request):
 def test_a_stale_version_keeps_its_code_and_english_message_in_any_language(race, users):
     english, polish = in_both_languages(lambda language: command(users["alice"], race, 7, language))
     assert english == {"code": "stale_version", "message": "the game is at version 1", "version": 1}
-    assert polish["version"] == 1
+    assert polish == {"code": "stale_version", "message": "partia jest w wersji 1", "version": 1}
 
 
 @pytest.mark.django_db
@@ -171,3 +171,13 @@ def test_a_service_refusal_keeps_its_code_and_english_message(table_pairing):
     english = in_both_languages(lambda language: post(
         "olga", f"/api/tournaments/{t.pk}/entrants/", {"username": pairing["a"]}, language))[0]
     assert english == {"code": "already_registered", "message": f"{pairing['a']} is already registered"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, words", [("it", "la partita è alla versione 1"),
+                                             ("fr", "la partie est à la version 1"),
+                                             ("cs", "partie je ve verzi 1")])
+def test_a_stale_version_is_worded_in_each_language_of_the_site(race, users, language, words):
+    body = command(users["alice"], race, 7, language).json()
+    assert body["code"] == "stale_version" and words in body["message"]
+    assert body["message"] != "the game is at version 1"

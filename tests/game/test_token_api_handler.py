@@ -42,10 +42,10 @@ def call(app, method: str, path: str, body=None, **headers) -> tuple[int, dict, 
         **{"HTTP_" + name.upper(): value for name, value in headers.items()},
     }
     started = {}
-    response = application_response = app(environ, lambda status, hdrs, exc_info=None: started.update(
+    response = app(environ, lambda status, hdrs, exc_info=None: started.update(
         status=int(status[:3]), headers=dict(hdrs)))
     try:
-        content = b"".join(application_response)
+        content = b"".join(response)
     finally:
         response.close()
     return started["status"], started["headers"], content
