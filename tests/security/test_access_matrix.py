@@ -24,6 +24,8 @@ from tests.tournament.conftest import win_game
 from tournament import services as tournaments
 from notifications.models import Notification, NotificationPreference, WebhookDelivery, WebhookEndpoint
 from tournament.models import Tournament
+from tournament.quiz.attempts import open_quiz, start_attempt, upload_bank
+from tournament.quiz.models import Attempt, QuestionBank, Quiz
 
 OPEN_WRITES = {"api/auth/token/"}
 WRITE_METHODS = ("post", "put", "patch", "delete")
@@ -124,10 +126,46 @@ def hooked(world):
     world.ids.update(webhook_id=endpoint.pk, delivery_id=delivery.pk)
 
 
+def at_table(world):
+    """The first pairing moved to the table (issue 14): its legs are reported, not played here."""
+    started(world)
+    tournaments.move_to_table(world.tournament.pk, world.ids["pairing_id"], "olga")
+    world.ids["leg"] = 1
+
+
+def reported(world):
+    """bob reported the match at the table; alice, his opponent, answers it."""
+    at_table(world)
+    tournaments.report_leg(world.tournament.pk, world.ids["pairing_id"], 1, "bob", winner="bob", ended_by="rules")
+
+
+BANK = "question,choices,answer\nWho moves first?,RAF|Luftwaffe,Luftwaffe\nHow many legs?,1|2,2\n"
+
+
+def quiz_bank(world):
+    started(world)
+    upload_bank(world.tournament.pk, BANK.encode(), "bank.csv", "csv", world.users["organiser"])
+    world.ids["round_number"] = 1
+
+
+def quiz_open(world):
+    quiz_bank(world)
+    open_quiz(world.tournament.pk, 1, "olga", questions=2, minutes=5)
+
+
+def quiz_started(world):
+    quiz_open(world)
+    start_attempt(world.tournament.pk, 1, "alice")
+
+
 G = "api/games/<uuid:game_id>/"
 T = "api/tournaments/<int:tournament_id>/"
 L = "api/leagues/<str:league>/"
 C = "api/campaigns/<uuid:campaign_id>/"
+P = "api/pairings/<uuid:pairing_id>/"
+LEG = P + "legs/<int:leg>/"
+Q = T + "quiz/"
+QR = Q + "rounds/<int:round_number>/"
 ENTRANT = T + "entrants/<str:username>/"
 # A private running game: its players see it; referees and league admins see everything but
 # move for nobody; everybody else is told it does not exist.
@@ -199,6 +237,31 @@ MATRIX = {
     ("post", T + "decisions/"):              Row(REFEREES, {"pairing_id": "{pairing_id}", "kind": "dispute",
                                                             "reason": "claimed a misroll"}, played),
 
+    # Table play (issue 14): the organiser moves a pairing to the table; its two players report and
+    # answer its legs; referees and organisers enter a leg's result with a reason.
+    ("get", T + "table-reports/"):           Row(TOURNAMENT_VIEWERS),
+    ("post", P + "table/"):                  Row(ORGANISERS, arrange=started),
+    ("post", LEG + "report/"):               Row((404, 404, 403, 403, 403, 201), {"winner": "alice", "ended_by": "rules"},
+                                                 at_table),
+    ("post", LEG + "confirm/"):              Row((404, 404, 403, 403, 403, 201), arrange=reported),
+    ("post", LEG + "dispute/"):              Row((404, 404, 403, 403, 403, 201), {"reason": "I won it"}, reported),
+    ("post", LEG + "result/"):               Row((404, 404, 201, 201, 201, 403),
+                                                 {"winner": "alice", "ended_by": "rules", "reason": "the slips"},
+                                                 at_table),
+    # The knowledge test run by the service: the organiser's bank and quiz; the round's players
+    # take it; referees correct a score with a reason.
+    ("get", Q + "bank/"):                    Row((404, 404, 403, 200, 200, 403), arrange=quiz_bank),
+    ("post", Q + "bank/"):                   Row(ORGANISERS, {"content": BANK, "format": "csv"}),
+    ("get", QR):                             Row(TOURNAMENT_VIEWERS, arrange=quiz_open),
+    ("post", QR):                            Row(ORGANISERS, {"questions": 2, "minutes": 5}, quiz_bank),
+    ("post", QR + "attempt/"):               Row((404, 404, 403, 403, 403, 201), arrange=quiz_open),
+    # Only the player who started an attempt has one to answer (404 no_attempt for anybody else).
+    ("put", QR + "attempt/answers/"):        Row((404,) * 5 + (200,), {"position": 0, "choice": 1}, quiz_started),
+    ("post", QR + "attempt/submit/"):        Row((404,) * 5 + (200,), arrange=quiz_started),
+    ("get", Q + "corrections/"):             Row(TOURNAMENT_VIEWERS),
+    ("post", Q + "corrections/"):            Row(REFEREES, {"entrant": "alice", "score": 3, "reason": "a miscount"},
+                                                 started),
+
     # Leagues, seasons and recomputed ratings are the league admin's; tables are public.
     ("post", "api/ratings/rebuild/"):        Row((401, 403, 403, 403, 202, 403), arrange=stale_rating),
     ("post", "api/leagues/"):                Row(LEAGUE_ADMINS, {"name": "Day League", "slug": "day"}),
@@ -236,7 +299,9 @@ def snapshot() -> tuple:
             Notification.objects.filter(read_at__isnull=True).count(),
             list(NotificationPreference.objects.values_list("user_id", "kind", "in_page", "by_email")),
             WebhookEndpoint.objects.count(),
-            list(WebhookDelivery.objects.values_list("pk", "status", "attempts")))
+            list(WebhookDelivery.objects.values_list("pk", "status", "attempts")),
+            QuestionBank.objects.count(), Quiz.objects.count(),
+            list(Attempt.objects.order_by("pk").values_list("pk", "answers", "finished_at")))
 
 
 def send(client, method: str, url: str, body, ids: dict):
