@@ -2,8 +2,6 @@
 the pairing page offers its players the test of the pairing's round, the manage page the bank."""
 from django import template
 
-from tournament.models import Pairing
-
 from .. import attempts
 from ..models import Quiz
 
@@ -14,8 +12,8 @@ register = template.Library()
 def quiz_link(context, tournament, pairing: dict):
     """The round's test, if one is open: "take it" to the pairing's players who have not, else a
     plain link to its progress and (once the round is over) its answers."""
-    row = Pairing.objects.filter(pk=pairing.get("id")).values("round").first() if pairing.get("id") else None
-    quiz = Quiz.objects.filter(tournament=tournament, round=row["round"]).first() if row else None
+    number = pairing.get("round")
+    quiz = Quiz.objects.filter(tournament=tournament, round=number).first() if number else None
     if quiz is None:
         return {"quiz": None}
     user = context["request"].user
