@@ -218,7 +218,8 @@ def arrange(state, tournament_id) -> dict:
         "tie_break_order": [presentation.label(presentation.TIE_BREAKS, t) for t in standings["tie_breaks"]],
         "scheme_rule": presentation.label(presentation.SCHEME_RULES, bracket["scoring"]),
         # Words every pairing box repeats, translated once per page rather than once per box.
-        "box_words": {"seed": _("seed"), "games_won": _("games won"), "details": _("Details")},
+        "box_words": {"seed": _("seed"), "games_won": _("games won"), "details": _("Details"),
+                      "table": _("table")},
         "any_provisional": any(row["rating_provisional"] for row in standings["rows"]),
     }
 
