@@ -322,8 +322,10 @@ class PairingDetail(APIView):
 
 
 def visible_pairing(request, pairing_id):
-    pairing = get_object_or_404(Pairing, pk=pairing_id)
-    return visible(request, pairing.tournament_id)
+    tournament_id = Pairing.objects.filter(pk=pairing_id).values_list("tournament_id", flat=True).first()
+    if tournament_id is None:
+        raise CommandRejected(404, "pairing_not_found", _("no such pairing"))
+    return visible(request, tournament_id)
 
 
 def pairing_item(state, tournament: Tournament, pairing_id) -> dict:

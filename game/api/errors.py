@@ -1,5 +1,6 @@
 """Every API error is ``{"code": ..., "message": ...}`` with the right HTTP status."""
 from django.db import InterfaceError, OperationalError
+from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -8,6 +9,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from ..services import CommandRejected
 
 CODES = {
+    Http404: "not_found",  # a view's get_object_or_404
     exceptions.ParseError: "malformed_json",
     exceptions.NotAuthenticated: "not_authenticated",
     exceptions.AuthenticationFailed: "authentication_failed",

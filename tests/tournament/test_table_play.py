@@ -305,3 +305,14 @@ def test_a_report_tells_the_opponent_there_is_a_result_to_confirm(league, organi
     notes = Notification.objects.filter(kind="result_to_confirm")
     assert [(n.user.username, n.url) for n in notes] == \
         [(p["b"], f"/tournaments/{t.pk}/pairings/{p['id']}/report/")]
+
+
+@pytest.mark.django_db
+def test_an_unknown_pairing_is_a_404_with_a_code(league, organiser):
+    r = post(organiser, "/api/pairings/00000000-0000-0000-0000-000000000000/legs/1/report/",
+             {"winner": "x", "ended_by": "shot_down"})
+    assert (r.status_code, r.json()["code"]) == (404, "pairing_not_found")
+    r = client_for(organiser).get("/api/pairings/00000000-0000-0000-0000-000000000000/")
+    assert (r.status_code, r.json()["code"]) == (404, "pairing_not_found")
+    r = client_for(organiser).get("/api/tournaments/999999/bracket/")
+    assert (r.status_code, r.json()["code"]) == (404, "not_found")
