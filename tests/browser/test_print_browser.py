@@ -12,8 +12,7 @@ import pytest
 from ratings.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
-from tests.tournament.test_printing import NAMES, play_round_at_the_table
-from tournament import services
+from tests.tournament.test_printing import printed_cup
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -26,16 +25,7 @@ def cup(db):
     league = League.objects.create(name="Polish 303 League", slug="pl303")
     olga, rita = make_user("olga"), make_user("rita")
     league.organisers.add(olga)
-    t = services.create_tournament(league=league, name="Puchar 303 Kraków", system="303", format="swiss",
-                                   created_by=olga, referees=[rita], options={"play_mode": "at_table"})
-    for i, name in enumerate(NAMES):
-        make_user(name)
-        services.register(t.pk, name, "olga", rating=1800 - 10 * i)
-    services.seed(t.pk, "olga")
-    services.start_round(t.pk, "olga")
-    play_round_at_the_table(t, 1)
-    services.start_round(t.pk, "olga")
-    return t
+    return printed_cup(league, olga, rita)
 
 
 def pdf_pages(page, name: str) -> int | None:

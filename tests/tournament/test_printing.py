@@ -55,8 +55,7 @@ def play_round_at_the_table(t, number: int) -> None:
             services.confirm_leg(t.pk, pairing["id"], leg, pairing["b"])
 
 
-@pytest.fixture
-def cup(league, organiser, referee):
+def printed_cup(league, organiser, referee):
     """An 8-entrant 303 Swiss tournament at the table built through the services: round 1
     reported and confirmed (the first named of each pairing wins both legs), round 2 started."""
     t = services.create_tournament(league=league, name="Puchar 303 Kraków", system="303", format="swiss",
@@ -69,6 +68,11 @@ def cup(league, organiser, referee):
     play_round_at_the_table(t, 1)
     services.start_round(t.pk, "olga")
     return t
+
+
+@pytest.fixture
+def cup(league, organiser, referee):
+    return printed_cup(league, organiser, referee)
 
 
 def test_pairing_sheet_numbers_the_tables_and_swaps_the_sides_for_the_rematch(cup):

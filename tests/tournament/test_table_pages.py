@@ -4,9 +4,7 @@ import pytest
 from django.test import Client
 
 from game.models import Game, StoredEvent
-from tests.tournament.conftest import players
 from tests.tournament.test_table_play import first_pairing, state_of, table_tournament, user
-from tournament import services
 
 
 def client_as(u) -> Client:
@@ -60,12 +58,7 @@ def test_a_report_by_the_page_and_its_refusals_in_words(league, organiser, refer
 
 @pytest.mark.django_db
 def test_the_organiser_moves_an_online_pairing_to_the_table_by_the_page(league, organiser, referee):
-    t = services.create_tournament(league=league, name="Online", system="303", format="swiss",
-                                   created_by=organiser, referees=[referee])
-    for i, u in enumerate(players(2)):
-        services.register(t.pk, u.username, organiser.username, rating=2000 - i)
-    services.seed(t.pk, organiser.username)
-    services.start_round(t.pk, organiser.username)
+    t = table_tournament(league, organiser, referee, n=2, play_mode="online")
     p = first_pairing(t)
     pairing_page = f"/tournaments/{t.pk}/pairings/{p['id']}/"
     assert "Play this pairing at the table" in client_as(organiser).get(pairing_page).content.decode()

@@ -178,12 +178,7 @@ def test_a_disputed_report_is_never_auto_confirmed(league, organiser, referee):
 
 @pytest.mark.django_db
 def test_an_online_pairing_moved_to_the_table_aborts_its_games_unrated(league, organiser, referee):
-    t = services.create_tournament(league=league, name="Mixed", system="303", format="swiss",
-                                   created_by=organiser, referees=[referee])
-    for i, u in enumerate(players(2)):
-        services.register(t.pk, u.username, organiser.username, rating=2000 - i)
-    services.seed(t.pk, organiser.username)
-    services.start_round(t.pk, organiser.username)
+    t = table_tournament(league, organiser, referee, n=2, play_mode="online")
     p = first_pairing(t)
     game_id = p["games"][1]["game_id"]
     assert post(user(p["a"]), f"/api/pairings/{p['id']}/table/").status_code == 403
