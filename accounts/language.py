@@ -4,7 +4,9 @@ Django's ``LocaleMiddleware`` picks the language from the switcher's cookie or t
 Accept-Language; :class:`ProfileLanguageMiddleware` runs after authentication and puts a
 signed-in person's profile language first. The switcher (every page's footer) posts to
 :func:`set_language`: Django's view sets the cookie, and a signed-in person's profile keeps the
-choice too, so it follows him to every browser. URLs stay the same in every language.
+choice too, so it follows him to every browser. URLs stay the same in every language. A request
+authenticated by an API token gets its user's profile language from the token authentication
+(game/api/token_cache.py), which knows the user only inside the view.
 """
 from django.conf import settings
 from django.utils import translation
@@ -25,6 +27,12 @@ def profile_language(user) -> str:
         return ""
 
 
+def activate_language(language: str) -> None:
+    """Put a person's chosen language in force for the rest of the request (none chosen: as is)."""
+    if language in LANGUAGE_CODES:
+        translation.activate(language)
+
+
 class ProfileLanguageMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -32,7 +40,7 @@ class ProfileLanguageMiddleware:
     def __call__(self, request):
         language = profile_language(request.user)
         if language in LANGUAGE_CODES:
-            translation.activate(language)
+            activate_language(language)
             request.LANGUAGE_CODE = translation.get_language()
         return self.get_response(request)
 

@@ -14,6 +14,9 @@ from django.db.models.signals import post_delete, post_save
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from accounts.language import activate_language, profile_language
+from accounts.models import Profile
+
 # An upper bound for changes made past the ORM (raw SQL); the ORM's are seen at once.
 TOKEN_CACHE_SECONDS = 300
 
@@ -24,15 +27,19 @@ def token_cache_key(key: str) -> str:
 
 
 class CachedTokenAuthentication(TokenAuthentication):
-    """DRF's token authentication, the user found in the cache instead of the database."""
+    """DRF's token authentication, the user found in the cache instead of the database; the
+    user's profile language (cached with him) is put in force for the request's answers."""
 
     def authenticate_credentials(self, key):
         cache_key = token_cache_key(key)
         user = cache.get(cache_key)
         if user is not None:
+            activate_language(user.page_language)
             return user, Token(key=key, user=user)
         user, token = super().authenticate_credentials(key)
+        user.page_language = profile_language(user)
         cache.set(cache_key, user, TOKEN_CACHE_SECONDS)
+        activate_language(user.page_language)
         return user, token
 
 
@@ -43,10 +50,19 @@ def forget_token(sender, instance, **kwargs):
 def forget_tokens_of_user(sender, instance, created=False, update_fields=None, **kwargs):
     if created or (update_fields is not None and set(update_fields) <= {"last_login"}):
         return  # a new user has no token; a login changes nothing a token grants
-    cache.delete_many([token_cache_key(k) for k in Token.objects.filter(user_id=instance.pk).values_list(
-        "key", flat=True)])
+    forget_tokens_of(instance.pk)
+
+
+def forget_tokens_of_profile(sender, instance, **kwargs):
+    """A new profile language is the cached user's no more."""
+    forget_tokens_of(instance.user_id)
+
+
+def forget_tokens_of(user_id) -> None:
+    cache.delete_many([token_cache_key(k) for k in Token.objects.filter(user_id=user_id).values_list("key", flat=True)])
 
 
 def connect_revocation() -> None:
     post_delete.connect(forget_token, sender=Token, dispatch_uid="forget-token")
     post_save.connect(forget_tokens_of_user, sender=settings.AUTH_USER_MODEL, dispatch_uid="forget-user-tokens")
+    post_save.connect(forget_tokens_of_profile, sender=Profile, dispatch_uid="forget-profile-tokens")

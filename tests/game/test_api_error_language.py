@@ -181,3 +181,21 @@ def test_a_stale_version_is_worded_in_each_language_of_the_site(race, users, lan
     body = command(users["alice"], race, 7, language).json()
     assert body["code"] == "stale_version" and words in body["message"]
     assert body["message"] != "the game is at version 1"
+
+
+@pytest.mark.django_db
+def test_a_token_users_profile_language_words_his_answers_and_follows_a_change(race, users):
+    """The language comes from the user's profile, else Accept-Language (issue 17): also for an
+    API client signed in by token, whose profile change reaches the cached token at once."""
+    from accounts.models import Profile
+
+    Profile.objects.update_or_create(user=users["alice"], defaults={"language": "pl"})
+    body = command(users["alice"], race, 7, "").json()
+    assert body == {"code": "stale_version", "message": "partia jest w wersji 1", "version": 1}
+    Profile.objects.filter(user=users["alice"]).update(language="it")  # past the ORM's signals: cached still
+    assert command(users["alice"], race, 7, "").json()["message"] == "partia jest w wersji 1"
+    profile = Profile.objects.get(user=users["alice"])
+    profile.language = "it"
+    profile.save()
+    assert command(users["alice"], race, 7, "").json()["message"] == "la partita è alla versione 1"
+    assert command(users["bob"], race, 7, "fr").json()["message"] == "la partie est à la version 1"
