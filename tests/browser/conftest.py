@@ -165,3 +165,16 @@ def cup_of_four(name: str, fmt: str, **options):
     services.seed(t.pk, "olga")
     services.start_round(t.pk, "olga")
     return t
+
+
+@pytest.fixture
+def semi_finals(db):
+    """A 303 cup of four (polish): kowalski v zielinski has played 1:1 and waits for the knowledge
+    tests; nowak v wisniewski is in play."""
+    from tests.tournament.conftest import open_games, win_game
+
+    t = cup_of_four("Warsaw 303 Cup", "single-elimination")
+    for winner in ("kowalski", "zielinski"):
+        [(_, _, game_id)] = [g for g in open_games(t) if g[0]["key"] == "W1-1"]
+        win_game(game_id, winner)
+    return t

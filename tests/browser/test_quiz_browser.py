@@ -5,7 +5,7 @@ at 1:1 (polish scheme) take it on their phones (390 px) from the pairing page; t
 wins the pairing. Screenshots of every step in artifacts/screenshots/quiz-*.png."""
 import pytest
 
-from tests.browser.conftest import PHONE, SCREENSHOTS, cup_of_four, log_in
+from tests.browser.conftest import PHONE, SCREENSHOTS, log_in
 from tests.tournament.conftest import open_games, win_game
 from tournament import services
 from tournament.models import Tournament
@@ -27,14 +27,6 @@ BAD = ("question,choices,answer\n"
        "Only one choice?,Yes,Yes\n")
 
 
-@pytest.fixture
-def semi_finals(db):
-    """A 303 cup of four (polish): kowalski v zielinski has played 1:1 and waits for the tests."""
-    t = cup_of_four("Warsaw 303 Cup", "single-elimination")
-    for winner in ("kowalski", "zielinski"):
-        [(_, _, game_id)] = [g for g in open_games(t) if g[0]["key"] == "W1-1"]
-        win_game(game_id, winner)
-    return t
 
 
 def take_quiz(page, base, t, pairing_id, right: int, shot, name):

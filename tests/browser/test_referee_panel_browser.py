@@ -6,21 +6,12 @@ bracket then has its final. Desktop and phone screenshots of each step."""
 import pytest
 
 from game.store import read_events
-from tests.browser.conftest import PHONE, cup_of_four, log_in
-from tests.tournament.conftest import open_games, win_game
+from tests.browser.conftest import PHONE, log_in
 from tournament import pages, services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def semi_finals(db):
-    """A 303 cup of four (polish): p1 v p4 has played 1:1; p2 v p3 is in play."""
-    t = cup_of_four("Warsaw 303 Cup", "single-elimination")
-    for winner in ("kowalski", "zielinski"):
-        [(_, _, game_id)] = [g for g in open_games(t) if g[0]["key"] == "W1-1"]
-        win_game(game_id, winner)
-    return t
 
 
 def test_a_referee_records_tests_decides_a_tie_and_gives_the_whole_ladder_by_clicking(
