@@ -22,6 +22,7 @@ from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 
+from game.presentation.generic import side_name
 from game.store import current_version, head_hash
 from game.visibility import is_league_admin
 
@@ -230,7 +231,7 @@ def find_pairing(bracket: dict, pairing_id: str) -> dict | None:
 
 def _game_line(g: dict) -> str:
     r = g["result"]
-    sides = ", ".join(f"{side}: {name}" for side, name in g["sides"].items())
+    sides = ", ".join(f"{side_name(side)}: {name}" for side, name in g["sides"].items())
     game = _("Match") if g["leg"] == 1 else _("Rematch")
     if r is None:
         return _("%(game)s (%(sides)s) is not finished yet.") % {"game": game, "sides": sides}

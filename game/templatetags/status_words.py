@@ -7,6 +7,7 @@ from django import template
 from django.utils.translation import pgettext_lazy
 
 from game.presentation import presentation_for
+from game.presentation.generic import side_name
 
 register = template.Library()
 
@@ -28,3 +29,9 @@ def status_word(code) -> str:
 def outcome_words(game) -> str:
     """A finished game's outcome as its system words it ("RAF won: the bomber was shot down.")."""
     return presentation_for(game.system).outcome_text(game.outcome)
+
+
+@register.filter
+def side_word(code) -> str:
+    """A side's name as people say it ("luftwaffe" → "Luftwaffe", "german2" → "German 2")."""
+    return side_name(code)
