@@ -88,7 +88,7 @@ def test_pairing_scoring_explains_polish_split_by_knowledge_test():
     bracket = pages.projections.bracket_of(sim.state, 1)
     pairing = pages.find_pairing(bracket, pid)
     lines = pages.pairing_scoring(sim.state, pairing, "polish")
-    assert lines[0] == "Match (a: p01, b: p02): won by p01, played to the end."
+    assert lines[0] == "Match (A: p01, B: p02): won by p01, played to the end."
     assert "won by p02" in lines[1]
     assert "Knowledge test: p01 9, p02 7." in lines
     assert lines[-1] == "Score 1:1 → points 2:1. Finished (knowledge test)."
