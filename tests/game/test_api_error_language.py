@@ -17,7 +17,6 @@ from django.utils.functional import lazy
 from game import error_messages
 from ratings.models import League
 from tests.conftest import client_for, make_user
-from tests.doubles import RACE
 from tournament import services as tournaments
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,15 +77,6 @@ def test_a_translated_catalogue_sentence_replaces_the_english_one_in_that_langua
 
 
 # Through the API.
-
-
-@pytest.fixture
-def race(users):
-    response = client_for(users["alice"]).post(
-        "/api/games/", {"system": RACE, "setup": {"target": 12}, "players": {"a": "alice", "b": "bob"}},
-        format="json")
-    assert response.status_code == 201, response.content
-    return response.json()["id"]
 
 
 def command(user, game_id, version, language):

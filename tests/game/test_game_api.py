@@ -15,15 +15,6 @@ def stream_rows(game_id):
                 .values_list("seq", "type", "payload", "visibility"))
 
 
-@pytest.fixture
-def race(users):
-    response = client_for(users["alice"]).post(
-        "/api/games/", {"system": RACE, "setup": {"target": 12}, "players": {"a": "alice", "b": "bob"}},
-        format="json")
-    assert response.status_code == 201, response.content
-    return response.json()["id"]
-
-
 def command(client, game_id, version, cmd, **extra):
     return client.post(f"/api/games/{game_id}/commands/", {"expected_version": version, "command": cmd},
                        format="json", **extra)

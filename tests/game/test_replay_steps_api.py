@@ -95,7 +95,7 @@ def test_the_replay_page_renders_the_step_it_is_linked_to(users):
     game = finished_race(users)
     html = Client().get(f"/games/{game.pk}/replay/?step=2").content.decode()
     assert "Event 2 of" in html and "via-emden" in html  # the hidden secret is public once the game ended
-    assert f'href="?step=3" rel="next"' in html and f'href="?step=1" rel="prev"' in html
+    assert 'href="?step=3" rel="next"' in html and 'href="?step=1" rel="prev"' in html
     data = json.loads(html.split('<script id="step-data" type="application/json">')[1].split("</script>")[0])
     assert data["event"]["seq"] == 2
     clamped = Client().get(f"/games/{game.pk}/replay/?step=9999").content.decode()

@@ -13,9 +13,8 @@ from rest_framework.authtoken.models import Token
 
 from config.api_handler import is_token_api
 from config.wsgi import application
-from game import services
 from game.models import StoredEvent
-from tests.doubles import RACE
+from tests.game.test_token_cache import race as running_race
 
 SECURITY_HEADERS = ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options",
                     "Content-Security-Policy", "Content-Language")
@@ -53,8 +52,7 @@ def call(app, method: str, path: str, body=None, **headers) -> tuple[int, dict, 
 
 @pytest.fixture
 def race(users):
-    return services.create_game(system_name=RACE, setup={"target": 1000}, players={"a": users["alice"],
-                                                                                  "b": users["bob"]})
+    return running_race(users)
 
 
 def token(user) -> str:
