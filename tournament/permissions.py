@@ -7,6 +7,8 @@ Anyone: public tournaments' brackets, standings and penalties.
 """
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
@@ -67,3 +69,11 @@ def require(allowed: bool, user, what: str) -> None:
     if not authenticated(user):
         raise CommandRejected(401, "not_authenticated", _("authentication required"))
     raise CommandRejected(403, "permission_denied", _("you may not %(what)s") % {"what": what})
+
+
+def page_refusal(request, message: str):
+    """A page this user may not use: a stranger logs in first (and comes back), anyone else is
+    told why (403). Returns the redirect, or raises."""
+    if not authenticated(request.user):
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(message)

@@ -9,8 +9,6 @@ will be (the ladder is automatic), and records it only when the referee confirms
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
@@ -20,7 +18,7 @@ from django.views.decorators.http import require_POST
 from game.services import CommandRejected
 
 from . import pages, presentation, referee_panel, services
-from .permissions import is_referee
+from .permissions import is_referee, page_refusal
 from .referee_forms import KnowledgeTestForm, OffenceForm, ResultForm, RevokeForm, TieForm
 
 OFFENCE_STEPS = ("review", "confirm", "edit")
@@ -41,9 +39,7 @@ def referee_action(action):
     def view(request, tournament_id, pairing_id, **kwargs):
         tournament = pages.visible_tournament(request, tournament_id)
         if not is_referee(request.user, tournament):
-            if not request.user.is_authenticated:
-                return redirect_to_login(request.get_full_path())
-            raise PermissionDenied(_("Only the tournament's referees use the referee panel."))
+            return page_refusal(request, _("Only the tournament's referees use the referee panel."))
         state = services.load_state(tournament)
         pairing = state.pairings.get(str(pairing_id))
         if pairing is None or pairing["bye"]:

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from game.services import CommandRejected
 
 from . import pages, services, table
-from .permissions import is_organiser, is_referee
+from .permissions import is_organiser, is_referee, page_refusal
 from .table_forms import LegAnswerForm, LegEntryForm, LegResultForm, ending_label
 
 ACTIONS = ("report", "confirm", "dispute", "enter")
@@ -154,9 +154,7 @@ def move_to_table(request, tournament_id, pairing_id):
     """The organiser plays an online pairing at the table instead (its running games end aborted)."""
     tournament, state = pages.load(request, tournament_id)
     if not is_organiser(request.user, tournament):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied(_("Only the tournament's organisers move a pairing to the table."))
+        return page_refusal(request, _("Only the tournament's organisers move a pairing to the table."))
     try:
         services.move_to_table(tournament.pk, str(pairing_id), request.user.get_username())
     except CommandRejected as exc:
@@ -171,9 +169,7 @@ def open_reports_page(request, tournament_id):
     table of the current round with where its legs stand."""
     tournament, state = pages.load(request, tournament_id)
     if not _staff(request.user, tournament):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied(_("Only the tournament's referees and organisers see the open reports."))
+        return page_refusal(request, _("Only the tournament's referees and organisers see the open reports."))
     waiting = sorted(table.open_reports(state), key=lambda item: (item[2]["status"] != table.DISPUTED, item[2]["seq"]))
     current = state.rounds[-1]["round"] if state.rounds else None
     tables = sorted((p for p in state.pairings.values()

@@ -68,3 +68,14 @@ def test_the_organiser_moves_an_online_pairing_to_the_table_by_the_page(league, 
     assert r.status_code == 302 and r["Location"].endswith("/report/")
     assert state_of(t).pairings[p["id"]]["mode"] == "at_table"
     assert not Game.objects.filter(status="running").exists()
+
+
+@pytest.mark.django_db
+def test_the_open_reports_page_is_the_staffs(league, organiser, referee):
+    t = table_tournament(league, organiser, referee)
+    p = first_pairing(t)
+    url = f"/tournaments/{t.pk}/table-reports/"
+    anonymous = Client().get(url)
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/?next=")
+    assert client_as(user(p["a"])).get(url).status_code == 403
+    assert client_as(referee).get(url).status_code == 200 and client_as(organiser).get(url).status_code == 200

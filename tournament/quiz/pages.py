@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from game.services import CommandRejected
 from tournament.pages import visible_tournament
-from tournament.permissions import is_organiser, is_referee, may_view
+from tournament.permissions import is_organiser, is_referee, may_view, page_refusal
 from tournament.models import Tournament
 from tournament.services import load_state
 
@@ -56,9 +56,7 @@ def bank_page(request, tournament_id):
     """The organiser's question bank: upload (every wrong row named), the bank, the rounds' quizzes."""
     tournament = visible_tournament(request, tournament_id)
     if not is_organiser(request.user, tournament):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied(_("Only the tournament's organisers manage its question bank."))
+        return page_refusal(request, _("Only the tournament's organisers manage its question bank."))
     upload_form, open_form, bank_errors, status = BankUploadForm(), OpenQuizForm(), None, 200
     if request.method == "POST":
         action = request.POST.get("action")
