@@ -4,10 +4,11 @@ Never downloads a browser: it drives /usr/bin/chromium (``apt-get install chromi
 Screenshots go to ``artifacts/screenshots/`` (gitignored).
 """
 import os
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.live.conftest import streams_end_with_the_test  # noqa: F401  (live pages end their streams too)
 
 # Playwright's sync API keeps an event loop on the test thread; the ORM calls the tests make
 # between browser steps are still synchronous and safe.
@@ -48,18 +49,6 @@ def new_context(chromium):
         c.close()
 
 
-@pytest.fixture(autouse=True)
-def streams_end_with_the_test(settings):
-    """Live pages keep their game's stream open in a live-server thread, holding a database
-    connection; end them at the test's end (as tests/live does), so the test database can go."""
-    yield
-    from game.announcements import hub
-
-    settings.NIGHTDUEL_STREAM_MAX_SECONDS = 0
-    deadline = time.monotonic() + 10
-    while hub.open_streams() and time.monotonic() < deadline:
-        hub.wake_all()
-        time.sleep(0.05)
 
 
 @pytest.fixture
