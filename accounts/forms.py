@@ -6,6 +6,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from .models import Profile
+from .shared_address import tell_owners_of
 
 
 class SignupForm(UserCreationForm):
@@ -14,13 +15,8 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
-
-    def clean_email(self):
-        email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exists():
-            raise forms.ValidationError(_("An account with this e-mail address exists already: log in, or reset "
-                                          "its password."))
-        return email
+    # An e-mail address in use already is accepted (accounts/shared_address.py); the password is
+    # checked by AUTH_PASSWORD_VALIDATORS, its refusals shown beside the confirmation field.
 
 
 class ProfileForm(forms.ModelForm):
@@ -41,15 +37,12 @@ class ProfileForm(forms.ModelForm):
         self.fields["email"].initial = user.email
         self.order_fields(["display_name", "email", "language"])
 
-    def clean_email(self):
-        email = self.cleaned_data["email"]
-        if get_user_model().objects.filter(email__iexact=email).exclude(pk=self.user.pk).exists():
-            raise forms.ValidationError(_("Another account uses this e-mail address."))
-        return email
-
     def save(self, commit=True):
+        changed = self.cleaned_data["email"].lower() != self.user.email.lower()
         self.user.email = self.cleaned_data["email"]
         self.user.save(update_fields=["email"])
+        if changed:
+            tell_owners_of(self.user.email, self.user)  # accepted like on sign-up: no account enumeration
         return super().save(commit)
 
 

@@ -1,5 +1,6 @@
 """Account pages: sign up and the profile. Log in/out and password reset are Django's auth
-views with the templates in ``templates/registration/``."""
+views with the templates in ``templates/registration/`` (the reset's request limited per address,
+page_urls.py; log-in locked after wrong passwords by django-axes, lockout.py)."""
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -9,7 +10,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from .forms import ProfileForm, SignupForm
+from .limits import limit_posts
 from .models import Profile, profile_of
+from .shared_address import tell_owners_of
 
 
 def _next_url(request) -> str:
@@ -21,11 +24,13 @@ def _next_url(request) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@limit_posts("signup")
 def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         Profile.objects.create(user=user)
+        tell_owners_of(user.email, user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
         return redirect(_next_url(request))

@@ -24,6 +24,7 @@ import argparse
 import asyncio
 import json
 import os
+import secrets
 import socket
 import subprocess
 import sys
@@ -76,8 +77,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+BENCH_SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50)  # DEBUG is off
+
+
 def env() -> dict:
     return {**os.environ, "DATABASE_URL": f"{SERVER}/{DATABASE}", "REDIS_URL": REDIS_URL, "DEBUG": "0",
+            "SECRET_KEY": BENCH_SECRET_KEY, "HTTPS": "0",  # plain HTTP on 127.0.0.1
             "DJANGO_SETTINGS_MODULE": "config.settings", "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM",
             "THROTTLE_COMMANDS": "1000000/min", "DB_POOL_MAX": "20", "LOG_LEVEL": "ERROR",
             "CELERY_TASK_DEFAULT_QUEUE": "bench-live", "ALLOWED_HOSTS": "127.0.0.1"}

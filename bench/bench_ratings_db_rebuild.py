@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import secrets
 import random
 import subprocess
 import sys
@@ -28,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # DEBUG is off with DATABASE_URL
+os.environ.setdefault("HTTPS", "0")
 
 from bench.bench_ratings_rebuild import synthetic_results  # noqa: E402  (after the path is set)
 

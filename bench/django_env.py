@@ -1,5 +1,6 @@
 """Set up Django for a benchmark script: the given DATABASE_URL, else a fresh SQLite file."""
 import os
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -13,6 +14,8 @@ def setup_django() -> None:
     if "DATABASE_URL" not in os.environ:
         os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
     os.environ.setdefault("NIGHTDUEL_EXTRA_SYSTEMS", "dice-race=tests.doubles:SYSTEM")
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))  # DEBUG is off with DATABASE_URL
+    os.environ.setdefault("HTTPS", "0")
     import django
     from django.core.management import call_command
 

@@ -4,10 +4,12 @@ No environment → SQLite + eager Celery (the embedded default, no servers neede
 ``DATABASE_URL`` → PostgreSQL (psycopg 3); ``REDIS_URL`` → Redis broker and result backend.
 """
 import os
+import sys
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -16,9 +18,29 @@ def env_flag(name: str, default: bool = False) -> bool:
     return os.environ.get(name, str(default)).lower() in {"1", "true", "yes", "on"}
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "nightduel-embedded-development-key-not-for-production")
 DEBUG = env_flag("DEBUG", "DATABASE_URL" not in os.environ)
+# The embedded default's key is published with the code: anything signed with it (sessions,
+# password-reset links, a private tournament's join key) could be forged, so only DEBUG may use it.
+SECRET_KEY = os.environ.get("SECRET_KEY") or ("nightduel-embedded-development-key-not-for-production" if DEBUG else "")
+if not SECRET_KEY:
+    raise ImproperlyConfigured("SECRET_KEY is not set: with DEBUG off the service needs its own secret key "
+                               "(e.g. python -c 'import secrets; print(secrets.token_urlsafe(50))').")
 ALLOWED_HOSTS = os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver").split(",")
+
+# HTTPS, on by default with DEBUG off (README, "Production shape"); HTTPS=0 serves plain HTTP
+# (as the test suite's servers do), and each setting may be given on its own.
+HTTPS = env_flag("HTTPS", not DEBUG)
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = env_flag("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_flag("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", HTTPS)
+# Reverse proxies in front of the service whose X-Forwarded-For and X-Forwarded-Proto are believed
+# (config/client_address.py). 0: none — the headers are the client's to invent and are ignored,
+# every rate limit and lock-out counts the connecting address.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -32,12 +54,14 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_celery_beat",
+    "axes",
     "game",
     "tournament",
     "tournament.quiz",
     "ratings",
     "accounts",
     "notifications",
+    "matchmaking",
 ]
 
 MIDDLEWARE = [
@@ -51,9 +75,12 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.language.ProfileLanguageMiddleware",
+    "notifications.middleware.MarkReadOnVisit",  # opening the page a notification leads to reads it
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.error_pages.SiteErrorPagesMiddleware",  # the site's 404/500 pages with DEBUG on too
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.frame_policy.FrameAncestorsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: turns a locked-out login into its answer
 ]
 # What an /api/ request authenticated by its token goes through instead (config/api_handler.py):
 # MIDDLEWARE without the session, CSRF, messages, profile language and static-file work that a
@@ -114,9 +141,25 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
         "min_size": 2, "max_size": int(os.environ["DB_POOL_MAX"]), "timeout": 30}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# Checked on sign-up, password change and reset (not by create_user: the demo's and tests' users).
 AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Log-in lock-outs (django-axes; README, "Accounts and log-in"): after LOGIN_FAILURE_LIMIT wrong
+# passwords for one username from one address, that pair is refused — the right password too —
+# for LOGIN_LOCKOUT_MINUTES, on the log-in page, the admin's and POST /api/auth/token/.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # a club's shared address stays open to the others
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en-gb"
 # The languages the pages are offered in (a profile may pick one); add one with its locale files.
@@ -151,9 +194,17 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "game.api.schema.NightduelAutoSchema",
     "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
+    # JSON bodies bounded in size, depth and text (game/bounded_json.py); forms as DRF's defaults.
+    "DEFAULT_PARSER_CLASSES": ["game.api.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": None,
+    # DRF's own throttles count the address config/client_address.py does (ours call it).
+    "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),
+        # Pages, per address and counting POSTs (accounts/limits.py).
+        "signup": os.environ.get("THROTTLE_SIGNUP", "20/hour"),
+        "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "10/hour"),
         "commands": os.environ.get("THROTTLE_COMMANDS", "600/min"),
     },
 }
@@ -180,10 +231,34 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker outlives a Redis restart or outage of any length (README, "Production shape"): it
+# retries for ever instead of exiting after 100 tries.
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+# A task reserved by a worker that died (SIGKILL, a lost host) goes back to the queue after the
+# visibility timeout, kombu's default an hour: ours is 10 minutes, above the longest task (a full
+# ratings rebuild of a million results takes about 70 s, bench/bench_ratings_db_rebuild.py), so a
+# running task is never handed out twice; the outbox re-send covers the outbox's messages sooner.
+# TCP keepalive notices a Redis host that vanished without closing its connections.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("NIGHTDUEL_VISIBILITY_TIMEOUT_SECONDS", "600")),
+    "socket_keepalive": True,
+}
+# The honest outbox (game/outbox.py): a message no consumer has run this long after it was sent
+# is sent again (beat's drain-outbox); the reconciliation pass repairs finished games left
+# without their rating or tournament result this long after they ended.
+NIGHTDUEL_OUTBOX_RESEND_SECONDS = float(os.environ.get("NIGHTDUEL_OUTBOX_RESEND_SECONDS", "120"))
+NIGHTDUEL_MISSED_RESULTS_AFTER_SECONDS = float(os.environ.get("NIGHTDUEL_MISSED_RESULTS_AFTER_SECONDS", "300"))
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# The embedded default has no beat process: the serving process runs this schedule itself in a
+# thread (config/embedded_beat.py). Off with a broker (beat runs it) and under pytest.
+NIGHTDUEL_EMBEDDED_BEAT = env_flag("NIGHTDUEL_EMBEDDED_BEAT", not REDIS_URL and "pytest" not in sys.modules)
 CELERY_BEAT_SCHEDULE = {
-    "sweep-timeouts": {"task": "game.tasks.sweep_timeouts", "schedule": timedelta(seconds=30)},
+    "sweep-timeouts": {"task": "game.tasks.sweep_timeouts",
+                       "schedule": timedelta(seconds=float(os.environ.get("NIGHTDUEL_TIMEOUT_SWEEP_SECONDS", "30")))},
     "drain-outbox": {"task": "game.tasks.drain_outbox", "schedule": timedelta(seconds=15)},
+    "rate-missed-games": {"task": "ratings.tasks.rate_missed_games", "schedule": timedelta(seconds=120)},
+    "record-missed-game-results": {"task": "tournament.tasks.record_missed_game_results",
+                                   "schedule": timedelta(seconds=120)},
     "send-waiting-mail": {"task": "notifications.tasks.send_waiting_mail", "schedule": timedelta(seconds=60)},
     "auto-confirm-table-reports": {"task": "tournament.tasks.auto_confirm_table_reports",
                                    "schedule": timedelta(seconds=float(os.environ.get(
@@ -192,6 +267,7 @@ CELERY_BEAT_SCHEDULE = {
                                     "schedule": timedelta(seconds=60)},
     "warn-low-clocks": {"task": "notifications.tasks.warn_low_clocks", "schedule": timedelta(seconds=60)},
     "retry-due-webhooks": {"task": "notifications.tasks.retry_due_webhooks", "schedule": timedelta(seconds=60)},
+    "expire-challenges": {"task": "matchmaking.tasks.expire_challenges", "schedule": timedelta(seconds=60)},
 }
 
 CACHES = {
@@ -224,6 +300,8 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
     "turn_passed": ["notifications.tasks.notify_turn"],
     "tournament_events": ["notifications.tasks.notify_tournament", "notifications.tasks.queue_tournament_webhooks",
                           "ratings.tasks.rate_table_legs"],
+    "quiz_opened": ["notifications.tasks.notify_quiz_opened"],
+    "tournament_upload_matched": ["ratings.tasks.rate_uploaded_tournament"],
 }
 
 # Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
@@ -235,12 +313,15 @@ NIGHTDUEL_STREAM_RETRY_MS = 1000
 NIGHTDUEL_LIVE_SIDE_FEEDS = ["notifications.live.NotificationFeed"]
 
 # Notifications (notifications/, issue 16): e-mail through the settings above (console by default).
-NIGHTDUEL_SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Links in e-mails and webhooks. Default: where serve.sh serves (its PORT, 8000 unless given).
+NIGHTDUEL_SITE_URL = os.environ.get("SITE_URL") or f"http://127.0.0.1:{os.environ.get('PORT') or '8000'}"
 NIGHTDUEL_ACTIVE_SECONDS = 300  # an open page counts the user as on the site this long
 NIGHTDUEL_MAIL_HOLD_SECONDS = int(os.environ.get("NIGHTDUEL_MAIL_HOLD_SECONDS", 1800))
 NIGHTDUEL_MAIL_DELAY_SECONDS = float(os.environ.get("NIGHTDUEL_MAIL_DELAY_SECONDS", 20))  # a burst collapses
 NIGHTDUEL_CLOCK_LOW_FRACTION = 0.1
 NIGHTDUEL_CLOCK_LOW_MAX_SECONDS = 6 * 3600
+# Days a player may take off in a calendar year; they pause his correspondence clocks (game/vacations.py).
+NIGHTDUEL_VACATION_DAYS_PER_YEAR = int(os.environ.get("NIGHTDUEL_VACATION_DAYS_PER_YEAR", "14"))
 
 # Webhooks (notifications/webhooks/): hosts or networks allowed although not public.
 NIGHTDUEL_WEBHOOK_ALLOWED_NETWORKS = [n for n in os.environ.get("WEBHOOK_ALLOWED_NETWORKS", "").split(",") if n]

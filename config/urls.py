@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/", include("ratings.urls")),
     path("api/", include("accounts.urls")),
     path("api/", include("notifications.urls")),
+    path("api/", include("matchmaking.urls")),
     path("accounts/", include("accounts.page_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
@@ -26,6 +27,7 @@ urlpatterns = [
     path("", include("tournament.print_urls")),
     path("", include("ratings.page_urls")),
     path("", include("notifications.page_urls")),
+    path("", include("matchmaking.page_urls")),
 ]
 
 handler404 = "game.api.fallback_errors.not_found"

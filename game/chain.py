@@ -52,12 +52,13 @@ def first_break(stream: str, events: Iterable[ChainedEvent]) -> int | None:
     """The first seq at which ``events`` (in seq order) are not the chained history, else None.
 
     That is the seq of the first event whose stored hash does not match its content and the
-    hash before it, or the seq missing where the numbering has a gap.
+    hash before it, of a row numbered before its place (a seq 0), or the seq missing where the
+    numbering has a gap.
     """
     previous, expected = None, 1
     for event in events:
         if event.seq != expected:
-            return expected
+            return min(event.seq, expected)
         try:
             recomputed = event_hash(stream, event.seq, event.type, event.payload, event.visibility, event.dice,
                                     event.command, previous)

@@ -19,8 +19,8 @@ from django.db.models.fields.json import KeyTextTransform
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clocks, services, timeouts
-from .framework_events import ABORT_PROPOSED, GAME_ABORTED, GAME_RESIGNED
+from . import clocks, pauses, services, timeouts
+from .framework_events import ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_RESIGNED
 from .models import Game, StoredEvent
 from .rules.registry import get_system
 from .services import CommandRejected
@@ -28,6 +28,9 @@ from .store import ConcurrencyError, NewEvent
 
 RESIGNED = "resigned"
 ABORTED_BY_AGREEMENT = "aborted_by_agreement"
+# The commands recorded with a player's own ending (an import re-derives the ending from them).
+RESIGN_COMMAND = "resign"
+ABORT_COMMAND = "abort"
 
 
 def moved_on(exc: ConcurrencyError) -> CommandRejected:
@@ -41,17 +44,19 @@ def resign(game_id, user, side: str | None = None) -> Game:
     side = services.acting_side(user, game, seats, side)
     try:
         return services.end_game(game.pk, GAME_RESIGNED, services.loss_for(game, side, RESIGNED),
-                                 actor=user.get_username(), expected_version=game.version, reason=RESIGNED)
+                                 actor=user.get_username(), expected_version=game.version, reason=RESIGNED,
+                                 command={"side": side, "type": RESIGN_COMMAND})
     except ConcurrencyError as exc:
         raise moved_on(exc) from None
 
 
 def sides_that_moved(game: Game, enough: int) -> set[str]:
     """Up to ``enough`` of the sides that have had a command accepted (each command is stored
-    with the first event of its batch)."""
+    with the first event of its batch; an abort proposal's own command is no move)."""
     # order_by(): without it the model's ordering joins the DISTINCT, and one side's first
     # commands would fill the slice.
-    sides = (StoredEvent.objects.filter(stream=game.stream, command__isnull=False).order_by()
+    sides = (StoredEvent.objects.filter(stream=game.stream, command__isnull=False).exclude(type__in=FRAMEWORK_EVENTS)
+             .order_by()
              .annotate(side=KeyTextTransform("side", "command")).values_list("side", flat=True).distinct())
     return set(sides[:enough])
 
@@ -91,15 +96,17 @@ def propose_abort(game_id, user, side: str | None = None) -> Game:
             if players <= proposers | {name}:
                 outcome = {"winner": None, "aborted": True, "reason": ABORTED_BY_AGREEMENT}
                 return services.end_game(game.pk, GAME_ABORTED, outcome, actor=name, expected_version=game.version,
-                                         reason=ABORTED_BY_AGREEMENT)
-            services.append_framework_events(game, [NewEvent(ABORT_PROPOSED, {"side": side, "player": name})], name)
+                                         reason=ABORTED_BY_AGREEMENT, command={"side": side, "type": ABORT_COMMAND})
+            services.append_framework_events(game, [NewEvent(ABORT_PROPOSED, {"side": side, "player": name},
+                                                             command={"side": side, "type": ABORT_COMMAND})], name)
         except ConcurrencyError as exc:
             raise moved_on(exc) from None
     return game
 
 
 def out_of_time(game: Game) -> str | None:
-    return clocks.side_out_of_time(game.time_control, game.clock, game.to_move)
+    return clocks.side_out_of_time(game.time_control, game.clock, game.to_move, game.turn_started_at,
+                                   pauses.pauses_of(game))
 
 
 def claim_timeout(game_id, user, side: str | None = None, now=None) -> Game:

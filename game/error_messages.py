@@ -183,6 +183,7 @@ MESSAGES = {
     "zone_not_eligible": _("that zone cannot search now"),
 
     # Results reported at the table (tournament/table.py).
+    "ending_contradicts_winner": _("the winner and how the game ended disagree: check who flew which side"),
     "invalid_ending": _("choose how the game ended from the list"),
     "invalid_leg": _("leg must be 1 (the match) or 2 (the rematch)"),
     "invalid_vp_margin": _("the night's VP margin is not valid for this game"),

@@ -11,8 +11,18 @@ from __future__ import annotations
 from .services import CommandRejected
 
 
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
+def sentence(text: str, keep: tuple[str, ...] = ()) -> str:
+    """``text`` with a capital first letter, unless it begins with one of ``keep`` (a username,
+    which stays as typed: "dave is already registered")."""
+    if not text or any(word and text.startswith(word) and not text[len(word):len(word) + 1].isalnum()
+                       for word in keep):
+        return text
+    return text[:1].upper() + text[1:]
+
+
+def _typed(form) -> tuple[str, ...]:
+    """What the form was filled in with: the names a message may begin with."""
+    return tuple(str(value) for value in getattr(form, "cleaned_data", {}).values() if isinstance(value, str))
 
 
 def show_rejection(form, exc: CommandRejected, fields: dict[str, str] | None = None) -> None:
@@ -24,9 +34,9 @@ def show_rejection(form, exc: CommandRejected, fields: dict[str, str] | None = N
         field = name if name in form.fields else fields.get(name)
         if field in form.fields:
             for message in messages:
-                form.add_error(field, sentence(str(message)))
+                form.add_error(field, sentence(str(message), _typed(form)))
             placed = True
     if placed:
         return
     field = fields.get(exc.code)
-    form.add_error(field if field in form.fields else None, sentence(exc.message))
+    form.add_error(field if field in form.fields else None, sentence(exc.message, _typed(form)))

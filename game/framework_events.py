@@ -3,7 +3,10 @@
 ``GameCreated`` opens every game stream; ``ResultRecorded`` + ``Revealed`` close it
 (engines must not use these names for their own events);
 ``TimeoutAdjudicated``, ``GameForfeited``, ``GameResigned`` and ``GameAborted`` end it from
-outside the rules; ``AbortProposed`` records one side's wish to abort (game/endings.py).
+outside the rules; ``AbortProposed`` records one side's wish to abort (game/endings.py);
+``VacationScheduled`` and ``VacationEnded`` record a seated player's vacation, which stops his
+side's clock in a correspondence game (game/vacations.py). The clock is not folded from the
+stream: the game row carries it, and these events make every pause visible and replayable.
 """
 GAME_CREATED = "GameCreated"
 GAME_ENDED = "ResultRecorded"
@@ -13,7 +16,10 @@ GAME_FORFEITED = "GameForfeited"
 GAME_RESIGNED = "GameResigned"
 GAME_ABORTED = "GameAborted"
 ABORT_PROPOSED = "AbortProposed"
+VACATION_SCHEDULED = "VacationScheduled"
+VACATION_ENDED = "VacationEnded"
 
 # Events that end a game from outside the engine's rules, carrying the final outcome.
 OUTCOME_OVERRIDES = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_RESIGNED, GAME_ABORTED}
-FRAMEWORK_EVENTS = {GAME_CREATED, GAME_ENDED, REVEALED, ABORT_PROPOSED} | OUTCOME_OVERRIDES
+FRAMEWORK_EVENTS = {GAME_CREATED, GAME_ENDED, REVEALED, ABORT_PROPOSED, VACATION_SCHEDULED,
+                    VACATION_ENDED} | OUTCOME_OVERRIDES

@@ -75,17 +75,20 @@ class Snapshot(models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first response to a command sent with an ``Idempotency-Key``."""
+    """The first response to a command sent with an ``Idempotency-Key`` (game/idempotency.py):
+    a key is one user's in one stream (a game's; a tournament's for its table results)."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
     key = models.CharField(max_length=200)
     stream = models.CharField(max_length=80)
+    # SHA-256 of the request answered; empty on records older than the fingerprint.
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     status = models.PositiveSmallIntegerField()
     response = OrderedJSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique")]
+        constraints = [models.UniqueConstraint(fields=["user", "stream", "key"], name="idempotency_unique_per_stream")]
 
 
 class GameManager(models.Manager):
@@ -121,8 +124,14 @@ class Game(models.Model):
     turn_started_at = models.DateTimeField(null=True, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     moves_made = models.PositiveIntegerField(default=0)
+    # Correspondence games: {side: [[from, until], ...]} (ISO times), the seated players'
+    # vacations that stop that side's clock (game/pauses.py); each one is also an event in the stream.
+    vacations = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # An imported game's players as its history names them (side → name): nobody here is seated
+    # by a name alone; a side's seat is taken by that user's own claim (game/imports.py).
+    recorded_players = models.JSONField(default=dict, blank=True)
     # The aggregate folded up to ``head_version``, written in the same UPDATE as every append:
     # a command then folds nothing. A cache like a snapshot: ignored (and the stream folded)
     # unless it is at ``version`` and of this ruleset (game/folding.py ``game_aggregate``).
@@ -168,15 +177,33 @@ class GameSecret(models.Model):
 
 
 class OutboxMessage(models.Model):
-    """Work to hand to Celery after a commit; drained again by beat if the broker was down."""
+    """Work to hand to Celery after a commit (game/outbox.py). Done when every consumer has run
+    (``consumed_at``), not when it was handed to the broker: beat re-sends the rest."""
 
     topic = models.CharField(max_length=60)
     payload = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
-    dispatched_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True, db_index=True)  # last handed to the broker
+    consumed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["id"]
+        # The re-send pass reads only the messages still open: a small index however long the history.
+        indexes = [models.Index(fields=["id"], condition=models.Q(consumed_at__isnull=True),
+                                name="outbox_unconsumed")]
+
+
+class OutboxConsumption(models.Model):
+    """A consumer's tracking record: written in the same transaction as the consumer's own
+    writes, so a message counts as consumed exactly when its effects are committed, and a
+    second delivery finds it and does nothing."""
+
+    message = models.ForeignKey(OutboxMessage, on_delete=models.CASCADE, related_name="consumptions")
+    consumer = models.CharField(max_length=120)  # the consumer task's dotted path
+    consumed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["message", "consumer"], name="outbox_consumed_once")]
 
 
 class Campaign(models.Model):
@@ -201,3 +228,17 @@ class Campaign(models.Model):
     @property
     def stream(self) -> str:
         return f"campaign-{self.id}"
+
+
+class Vacation(models.Model):
+    """Days a player takes off: his clock stands still in every correspondence game he plays
+    (game/vacations.py). A vacation ended early keeps the time it really lasted."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"])]

@@ -1,25 +1,34 @@
 """Transactional outbox: follow-up work is written with the events, then handed to Celery.
 
-A message is stored in the same transaction as the events that caused it, so a broker
-outage loses nothing: ``drain_outbox`` (run by beat) re-sends whatever is not dispatched.
-Every consumer task is idempotent, so a message sent twice is harmless.
+A message is stored in the same transaction as the events that caused it. It is done when
+each of its consumers has *run*, not when it was handed to the broker: every consumer runs
+through :func:`consume`, whose transaction writes the consumer's tracking record
+(``OutboxConsumption``) together with the consumer's own writes — the way an event-sourcing
+projection stores its position with its state. A second delivery finds the record and does
+nothing; a delivery lost with the broker (Redis killed with a stale snapshot, a worker killed
+holding reserved tasks) leaves no record, and ``resend_unconsumed`` (beat's ``drain_outbox``)
+hands the message to the consumers that have not run, once it has waited
+``NIGHTDUEL_OUTBOX_RESEND_SECONDS`` since it was last sent.
 """
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from .models import OutboxMessage
+from .models import OutboxConsumption, OutboxMessage
 
 log = logging.getLogger(__name__)
 
 GAME_FINISHED = "game_finished"
 TURN_PASSED = "turn_passed"              # {game_id, version, sides, actor}: sides newly to move
 TOURNAMENT_EVENTS = "tournament_events"  # {tournament_id, after, until}: a committed range
+QUIZ_OPENED = "quiz_opened"              # {quiz_id}: a round's knowledge test opened
 
 
 def consumers(topic: str) -> list[str]:
@@ -38,24 +47,77 @@ def hand_over(message: OutboxMessage) -> None:
         # Embedded default: no broker, so run the consumers right away, inside this transaction.
         dispatch(message)
     else:
-        # The message in hand, not read back: it is what was committed, and a copy that beat's
-        # drain sends meanwhile is harmless (every consumer is idempotent).
+        # The message in hand, not read back: it is what was committed, and a copy that the
+        # re-send pass sends meanwhile is harmless (the tracking record makes it a no-op).
         transaction.on_commit(lambda: dispatch(message), robust=True)
 
 
-def dispatch(message: OutboxMessage) -> bool:
+def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) -> bool:
+    """Hand ``message`` to each of its consumers (or to ``consumer_paths`` only); False if the
+    broker refused it (the re-send pass tries again)."""
+    from .tasks import consume_outbox_message  # the task module imports this one
+
     try:
-        for task_path in consumers(message.topic):
+        for path in consumers(message.topic) if consumer_paths is None else consumer_paths:
             # Nobody waits for a consumer's result: without ignore_result every send would also
             # subscribe to (and later leave) the task's result channel on Redis.
-            import_string(task_path).apply_async(kwargs=message.payload, ignore_result=True)
-    except Exception:  # broker down or a consumer failed: beat's drain retries later
+            consume_outbox_message.apply_async((message.pk, path), ignore_result=True)
+    except Exception:  # broker down or (inline) a consumer failed: the re-send pass retries later
         log.warning("outbox message %s not dispatched", message.pk, exc_info=True)
         return False
     OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
     return True
 
 
-def dispatch_pending(limit: int = 500) -> int:
-    qs = OutboxMessage.objects.filter(dispatched_at__isnull=True)
-    return sum(dispatch(m) for m in qs.order_by("id")[:limit])
+def consume(message_id: int, consumer_path: str) -> bool:
+    """Run one consumer of a stored message unless it ran before; True if it ran now.
+
+    The tracking record and the consumer's writes commit together or not at all. A duplicate
+    delivery running at the same moment waits on the record's unique key and then finds it.
+    """
+    message = OutboxMessage.objects.filter(pk=message_id).first()
+    if message is None:
+        return False
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                OutboxConsumption.objects.create(message=message, consumer=consumer_path)
+        except IntegrityError:
+            return False
+        import_string(consumer_path)(**message.payload)
+        transaction.on_commit(lambda: close_if_consumed(message), robust=True)
+    return True
+
+
+def not_consumed_by(message: OutboxMessage) -> list[str]:
+    """The consumers of ``message`` without a committed tracking record."""
+    done = set(OutboxConsumption.objects.filter(message_id=message.pk).values_list("consumer", flat=True))
+    return [path for path in consumers(message.topic) if path not in done]
+
+
+def close_if_consumed(message: OutboxMessage) -> bool:
+    """Mark ``message`` done once every consumer's record is committed. Run after each
+    consumer's commit, so the last of them to commit sees all the records (a crash in between
+    leaves it to the re-send pass, which closes it without sending)."""
+    if not_consumed_by(message):
+        return False
+    OutboxMessage.objects.filter(pk=message.pk, consumed_at__isnull=True).update(consumed_at=timezone.now())
+    return True
+
+
+def resend_unconsumed(now=None, limit: int = 500) -> int:
+    """Beat's pass: hand each open message to the consumers that have not run — at once if it
+    was never handed over (the broker was down at its commit), else once it has waited
+    ``NIGHTDUEL_OUTBOX_RESEND_SECONDS`` since it was last sent. Returns how many were sent."""
+    now = now or timezone.now()
+    waited = now - timedelta(seconds=settings.NIGHTDUEL_OUTBOX_RESEND_SECONDS)
+    due = (OutboxMessage.objects.filter(consumed_at__isnull=True)
+           .filter(Q(dispatched_at__isnull=True) | Q(dispatched_at__lt=waited)).order_by("id")[:limit])
+    sent = 0
+    for message in due:
+        missing = not_consumed_by(message)
+        if not missing:
+            close_if_consumed(message)
+        elif dispatch(message, missing):
+            sent += 1
+    return sent

@@ -1,12 +1,14 @@
 """Server-rendered pages of this app (see pages.py)."""
 from django.urls import path
 
-from . import pages
+from . import pages, vacation_pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("games/", pages.game_list, name="game-list-page"),
     path("games/<uuid:game_id>/", pages.play, name="game-play"),
     path("games/<uuid:game_id>/end/", pages.end_from_form, name="game-end"),
+    path("games/<uuid:game_id>/claim-seat/", pages.claim_seat_from_form, name="game-claim-seat-page"),
     path("games/<uuid:game_id>/replay/", pages.replay_page, name="game-replay-page"),
+    path("vacation/", vacation_pages.vacation_page, name="vacation-page"),
 ]

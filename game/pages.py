@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import endings, replay, services, timeouts
+from . import bounded_json, clocks, endings, imports, replay, services, timeouts
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
 from .presentation import (
@@ -84,6 +84,8 @@ def home(request):
         for game in running[:GAME_LIST_LIMIT]:
             mine = {s.side for s in game.seats.all() if s.user_id == request.user.pk}
             (your_move if mine & set(game.to_move or ()) else waiting).append(game)
+    if request.GET.get("fragment") == "games":  # static/js/home.js, when the viewer's notifications change
+        return render(request, "game/_home_games.html", {"your_move": your_move, "my_games": waiting})
     recent = list(visible_games(request.user).exclude(status=Game.Status.RUNNING)[:20])
     return render(request, "game/home.html", {"your_move": your_move, "my_games": waiting, "recent_games": recent})
 
@@ -129,6 +131,9 @@ def legal_action_entries(system: str, actions: list[dict], view: dict) -> list[d
             "index": i, "command": action, "json": json.dumps(action, sort_keys=True), "template": template,
             "label": shown.describe_action(action, view), "picks": picks,
             "quick": not template and (not picks or bool(free_fields)),
+            "confirm": None if template else shown.confirm_action(action, view),
+            "expanded": [{**x, "label": shown.describe_action(x["command"], view)}
+                         for x in shown.expand_template(action, view)] if template else [],
             "choices": {k: choice_text(v) for k, v in (action.get("choices") or {}).items()} if template else None,
             # The raw box starts from a complete command the engine accepts (issue 15).
             "example": json.dumps(action.get("example") or {"type": action.get("type")}) if template else None,
@@ -173,12 +178,11 @@ def play_words() -> dict:
         "nothing_there": _("Nothing to do there: click a highlighted piece or hex."),
         "cancel": _("Start again"), "your_route": _("your planned route: %(route)s"),
         "sending": _("Sending: %(move)s…"), "accepted": _("Done: %(move)s."),
-        "moved_on": _("The game moved on: version %(version)s."),
-        "connection_lost": _("Connection lost; retrying…"),
+        "moved_on": _("The game moved on; the position is updated."),
+        "connection_lost": _("Connection lost; retrying…"), "game_ended": _("The game has ended."),
         "unreachable": _("The server could not be reached; your move may not have arrived. The page will update."),
         "unexpected": _("unexpected answer"),
-        "conflict": _("The game moved on before your move arrived (now at version %(version)s). "
-                      "The position has been updated — choose again."),
+        "conflict": _("The game moved on before your move arrived. The position has been updated — choose again."),
         "refused_now": _("Not possible now: %(message)s (%(code)s)."),
         "refused": _("The rules refuse that move: %(message)s (%(code)s)."),
         "forbidden": _("You may not move here: %(message)s (%(code)s)."),
@@ -231,7 +235,16 @@ def game_facts(detail: dict) -> list[tuple[str, str]]:
         seen_text = side_name(seen) if seen else _("the public view")
     return [(_("Status"), str(STATUS_WORDS.get(detail["status"], detail["status"]))),
             (_("To move"), ", ".join(side_name(s) for s in detail["to_move"]) or "—"),
+            (_("Time control"), clocks.time_control_text(detail["time_control"])),
             (_("You see"), seen_text)]
+
+
+def vacation_notes(detail: dict, now) -> list[dict]:
+    """Who is on vacation in this correspondence game (or about to be), for the panel."""
+    if detail["status"] != Game.Status.RUNNING:
+        return []
+    return [{**pause, "side": side_name(pause["side"]), "started": pause["from"] <= now}
+            for pause in detail["vacations"]]
 
 
 def turn_text(game: Game, detail: dict) -> str:
@@ -261,14 +274,17 @@ def play(request, game_id):
         "turn_text": turn_text(game, detail),
         "summary": shown.summary(detail["view"]),
         "view_pretty": json.dumps(detail["view"], indent=1, sort_keys=True, default=str),
-        "quick_actions": [e for e in entries if e["quick"]],
+        # A move that needs confirming (conceding) comes last, never as the first button.
+        "quick_actions": sorted((e for e in entries if e["quick"]), key=lambda e: bool(e["confirm"])),
         "action_groups": action_groups(entries),
         "templates": [e for e in entries if e["template"]],
         "actions_data": [{"index": e["index"], "command": e["command"], "label": e["label"], "picks": e["picks"],
-                          "template": e["template"], "quick": e["quick"]} for e in entries],
+                          "template": e["template"], "quick": e["quick"], "expanded": e["expanded"]} for e in entries],
         "endings": ending_options(game, request.user, detail),
         "game_facts": game_facts(detail),
+        "vacation_notes": vacation_notes(detail, timezone.now()),
         "seated": seated(game, detail["players"]),
+        "claimable_sides": [side_name(s) for s in imports.claimable_sides(game, request.user)],
     }
     if request.GET.get("fragment") == "panel":
         return render(request, "game/_play_panel.html", context)
@@ -327,17 +343,16 @@ def submit_from_form(request, game: Game):
 def composed_command(text: str, command_type: str) -> dict | None:
     """A command composed from a template: a JSON object of exactly the template's type."""
     try:
-        command = json.loads(text)
-    except json.JSONDecodeError:
+        command = bounded_json.loads(text)
+    except bounded_json.RefusedJson:
         return None
     ok = isinstance(command, dict) and command.get("type") == command_type and "template" not in command
     return command if ok else None
 
 
 def rejection_message(status: int, code: str, message: str) -> str:
-    if status == 409 and code in ("stale_version", "game_over"):
-        return _("The game moved on before your command arrived (%(message)s). Here is the current position.") % {
-            "message": message}
+    if status == 409 and code in ("stale_version", "game_over"):  # the API's message names versions: not for players
+        return _("The game moved on before your command arrived. Here is the current position.")
     if status == 422:
         return _("The rules refuse that move: %(message)s (%(code)s).") % {"message": message, "code": code}
     return f"{message} ({code})."
@@ -366,6 +381,21 @@ def end_from_form(request, game_id):
         messages.error(request, rejection_message(exc.status, exc.code, exc.message))
     else:
         messages.success(request, what[1]())
+    return redirect("game-play", game_id=game.pk)
+
+
+@require_POST
+def claim_seat_from_form(request, game_id):
+    """The game page's door of ``imports.claim_seat``: a player named in an imported game takes his seat."""
+    game = find_game(request, game_id)
+    if not request.user.is_authenticated:
+        return redirect(f"/accounts/login/?next=/games/{game.pk}/")
+    try:
+        imports.claim_seat(game.pk, request.user)
+    except services.CommandRejected as exc:
+        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    else:
+        messages.success(request, _("You now hold your seat in this game."))
     return redirect("game-play", game_id=game.pk)
 
 

@@ -1,4 +1,4 @@
-"""Replays, verification, export and import (service.md, "Replays" and "Provably fair randomness").
+"""Replays, verification and export (service.md, "Replays" and "Provably fair randomness"); import: game/imports.py.
 
 Verification of a finished stream checks its hash chain (game/chain.py) and names the first
 broken seq, re-derives every recorded die from the revealed seed, checks the seed against its
@@ -17,7 +17,7 @@ from .chain import first_break
 from .folding import evolve_aggregate, load_aggregate, outcome_of
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .presentation import in_words, presentation_for
-from .rules.contract import RuleViolation, RuleViolationError
+from .rules.contract import RuleViolation, RuleViolationError, upcast_stored
 from .rules.dice import RecordedDice, seed_commitment, verify_draws
 from .rules.registry import UnknownSystem, get_system
 from .store import read_events
@@ -69,10 +69,11 @@ class Verification:
 
 
 def _batches(records: list[EventRecord]):
-    """Group events into (command record, engine events of that command)."""
+    """Group events into (command record, engine events of that command); a player's own
+    ending (resign, abort) records a command too, but no engine decided it."""
     batch: list[EventRecord] = []
     for r in records:
-        if r.command is not None:
+        if r.command is not None and r.type not in FRAMEWORK_EVENTS:
             if batch:
                 yield batch
             batch = [r]
@@ -138,7 +139,7 @@ def _redecide(system, aggregate, batch: list[EventRecord]) -> list[str]:
     if isinstance(decided, RuleViolation):
         return [_("command at %(seq)s is illegal: %(code)s") % {"seq": head.seq, "code": decided.code}]
     produced = [(e.type, e.payload, e.visibility) for e in decided]
-    stored = [(r.type, r.payload, r.visibility) for r in batch]
+    stored = [(r.type, upcast_stored(system, r.type, r.payload), r.visibility) for r in batch]
     if json.loads(json.dumps(produced)) != json.loads(json.dumps(stored)):
         return [_("command at %(seq)s does not produce the stored events") % {"seq": head.seq}]
     return []
@@ -174,30 +175,3 @@ def export_lines(stream: str, system_name: str, records: list[EventRecord]) -> s
     header = {"format": EXPORT_FORMAT, "stream": stream, "system": system_name,
               "head_hash": records[-1].hash if records else None}
     return "\n".join(json.dumps(x, sort_keys=True) for x in [header] + [r.as_dict() for r in records]) + "\n"
-
-
-class ImportRejected(ValueError):
-    pass
-
-
-def parse_export(text: str) -> tuple[dict, list[EventRecord]]:
-    try:
-        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except json.JSONDecodeError as exc:
-        raise ImportRejected(_("not JSON lines: %(error)s") % {"error": exc}) from None
-    if not lines or not isinstance(lines[0], dict) or lines[0].get("format") != EXPORT_FORMAT:
-        raise ImportRejected(_("first line must be a %(format)s header") % {"format": EXPORT_FORMAT})
-    header, records = lines[0], []
-    for i, line in enumerate(lines[1:], start=2):
-        try:
-            records.append(EventRecord(
-                seq=int(line["seq"]), type=str(line["type"]), payload=dict(line["payload"]),
-                visibility=str(line.get("visibility", "public")), actor=str(line.get("actor", "")),
-                dice=line.get("dice"), command=line.get("command"), recorded_at=line.get("recorded_at"),
-                hash=str(line["hash"]),
-            ))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ImportRejected(_("line %(line)s is not an event: %(error)s") % {"line": i, "error": exc}) from None
-    if records and header.get("head_hash") != records[-1].hash:
-        raise ImportRejected(_("the header's head_hash is not the last event's hash"))
-    return header, records

@@ -7,19 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clocks, outbox, replay
+from . import bounded_json, clocks, idempotency, outbox, pauses
 from .error_messages import localized
 from .chain import is_canonical
 from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .game_read import game_with_seats
-from .models import Game, GameSeat, GameSecret, IdempotencyRecord, OutboxMessage
-from .rules.contract import RuleViolation, RuleViolationError
+from .models import Game, GameSeat, GameSecret, OutboxMessage, stream_for_game
+from .rules.contract import RuleViolation, RuleViolationError, unknown_field
 from .rules.dice import SeededDice, new_seed, seed_commitment
 from .rules.registry import UnknownSystem, get_system
 from .store import ConcurrencyError, NewEvent, append_and_save, append_events
@@ -56,7 +55,11 @@ def sides_for(system, setup: dict) -> tuple[str, ...]:
 def loss_for(game: Game, loser: str, reason: str, **extra) -> dict:
     """The outcome of ``loser`` losing from outside the rules (timeout, resignation): the other
     side wins when there is exactly one, else nobody does."""
-    others = [s for s in sides_for(get_system(game.system), game.setup) if s != loser]
+    return loss_among(sides_for(get_system(game.system), game.setup), loser, reason, **extra)
+
+
+def loss_among(sides, loser: str, reason: str, **extra) -> dict:
+    others = [s for s in sides if s != loser]
     return {"winner": others[0] if len(others) == 1 else None, "loser": loser, "reason": reason, **extra}
 
 
@@ -137,11 +140,14 @@ def create_game(
         game.to_move = system.to_move(aggregate["engine"])
         game.clock = clocks.initial_clock(time_control, sides)
         game.turn_started_at = now
-        game.deadline_at = clocks.deadline(time_control, game.clock, game.to_move, now)
-        game.version = 1
+        paused = []
+        if pauses.is_correspondence(game):  # players already on (or planning) a vacation
+            game.vacations, paused = pauses.for_new_game(players, now)
+        game.deadline_at = clocks.deadline(time_control, game.clock, game.to_move, now, pauses.pauses_of(game))
+        game.version = 1 + len(paused)
         store_head(game, system, aggregate)
         actor = created_by.get_username() if created_by else "system"
-        rows = append_events(game.stream, 0, [created], actor=actor)
+        rows = append_events(game.stream, 0, [created, *paused], actor=actor)
         game.head_hash = rows[-1].hash
         game.save()
         GameSeat.objects.bulk_create(GameSeat(game=game, side=s, user=u) for s, u in players.items())
@@ -175,7 +181,7 @@ def _closing_events(game: Game, outcome: dict) -> list[NewEvent]:
 
 
 def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], actor: str,
-            acting_side: str | None, reply=None) -> tuple[list, dict]:
+            acting_side: str | None, reply=None, fields: tuple = ()) -> tuple[list, dict]:
     """Fold, close the game if it ended, then write the events with the read model, the outbox
     message of a finished game and the idempotency record ``reply(rows)``, all at once
     (``store.append_and_save``); :class:`ConcurrencyError` if the game moved on meanwhile."""
@@ -192,15 +198,16 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
     now = timezone.now()
     game.version = previous + len(new_events)
     game.outcome = outcome
+    paused = pauses.pauses_of(game)
     if acting_side is not None:
-        game.clock = clocks.charge(game.time_control, game.clock, acting_side, game.turn_started_at, now)
+        game.clock = clocks.charge(game.time_control, game.clock, acting_side, game.turn_started_at, now, paused)
         game.moves_made += 1
     new_to_move = [] if outcome is not None else system.to_move(aggregate["engine"])
     if new_to_move != game.to_move or acting_side is not None:
         game.turn_started_at = now
     turn_passed_to = [side for side in new_to_move if side not in game.to_move]
     game.to_move = new_to_move
-    game.deadline_at = clocks.deadline(game.time_control, game.clock, game.to_move, game.turn_started_at)
+    game.deadline_at = clocks.deadline(game.time_control, game.clock, game.to_move, game.turn_started_at, paused)
     store_head(game, system, aggregate)
     finished = None
     if outcome is not None:
@@ -216,7 +223,7 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         return [m for m in (finished, turn, reply(rows) if reply else None) if m is not None]
 
     rows = append_and_save(game.stream, previous, new_events, actor, previous_hash=game.head_hash or None,
-                           row=game, fields=COMMIT_FIELDS, before_write=before_write)
+                           row=game, fields=COMMIT_FIELDS + list(fields), before_write=before_write)
     maybe_snapshot(game.system, game.stream, previous, game.version, aggregate)
     for message in (finished, turn):
         if message is not None:
@@ -266,11 +273,26 @@ def acting_side(user, game: Game, seats: set[str], side: str | None) -> str:
     return side
 
 
-def _stored_reply(user, key: str | None):
+def _stored_reply(user, stream: str, key: str | None, fingerprint: str):
+    """The first answer to this request under ``key``; a different request under a used key is refused."""
     if not key:
         return None
-    record = IdempotencyRecord.objects.filter(user=user, key=key).first()
-    return (record.status, record.response) if record else None
+    record = idempotency.stored(user, stream, key)
+    if record is None:
+        return None
+    if record.fingerprint and record.fingerprint != fingerprint:
+        raise CommandRejected(422, "idempotency_key_reused",
+                              _("this Idempotency-Key was used for another command in this game; use a new key"))
+    return record.status, record.response
+
+
+def refuse_unknown_field(system, command: dict) -> None:
+    """422 naming the first field the engine does not accept for this command type: nothing
+    the rules do not read is stored in the append-only history."""
+    name = unknown_field(system, command)
+    if name is not None:
+        raise CommandRejected(422, "unknown_field", _("a %(type)s command has no field %(field)r") % {
+            "type": command["type"], "field": name}, {"field": name})
 
 
 def submit_command(*, game_id, user, command, expected_version, side: str | None = None,
@@ -280,9 +302,17 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         raise CommandRejected(400, "malformed_command", _("command must be an object with a string 'type'"))
     if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
         raise CommandRejected(400, "malformed_command", _("expected_version must be a non-negative integer"))
+    try:
+        bounded_json.check(command)
+    except bounded_json.RefusedJson as exc:
+        raise CommandRejected(400, exc.code, exc.message) from None
     if not is_canonical(command):
         raise CommandRejected(400, "malformed_command", _("numbers must be finite, integers within ±(2^53 - 1)"))
-    replay = _stored_reply(user, idempotency_key)
+    if idempotency_key and idempotency.key_problem(idempotency_key):
+        raise CommandRejected(400, "invalid_idempotency_key", idempotency.key_problem(idempotency_key))
+    stream = stream_for_game(game_id)
+    fingerprint = idempotency.fingerprint(command, expected_version, side) if idempotency_key else ""
+    replay = _stored_reply(user, stream, idempotency_key, fingerprint)
     if replay:
         return replay
     game, seats = game_and_seats(game_id, user)
@@ -292,6 +322,7 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
                               {"version": game.version})
 
     system = get_system(game.system)
+    refuse_unknown_field(system, command)
     aggregate = game_aggregate(game)
     dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
     try:
@@ -316,13 +347,13 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         body.update(version=game.version,
                     events=[serialize_event(r, sight) for r in rows if sight.may_see(r.visibility)])
         if idempotency_key:
-            return IdempotencyRecord(user=user, key=idempotency_key, stream=game.stream, status=201, response=body)
+            return idempotency.record(user, game.stream, idempotency_key, fingerprint, body)
         return None
 
     try:
         _commit(game, system, aggregate, new_events, user.get_username(), side, reply)
     except ConcurrencyError as exc:
-        replay = _stored_reply(user, idempotency_key)  # a concurrent retry of this very command won
+        replay = _stored_reply(user, stream, idempotency_key, fingerprint)  # a concurrent retry of this very command won
         if replay:
             return replay
         raise CommandRejected(409, "stale_version", _("the game is at version %(current)s") % {"current": exc.current},
@@ -331,11 +362,13 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
 
 
 def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_version: int | None = None,
-             reason: str = "") -> Game:
+             reason: str = "", command: dict | None = None) -> Game:
     """Append a framework event that ends a running game (timeout, forfeit, abort).
 
     With ``expected_version`` the append is conditional: if anybody moved meanwhile the
-    stream is no longer at that version and :class:`ConcurrencyError` is raised.
+    stream is no longer at that version and :class:`ConcurrencyError` is raised. A player's own
+    ending (resign, abort by agreement) records his ``command``, as a move does: an import
+    re-derives the ending from it (game/imports.py).
     """
     with transaction.atomic():
         game = lock_game(game_id)
@@ -344,49 +377,14 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
         if game.status != Game.Status.RUNNING:
             raise CommandRejected(409, "game_over", _("the game has ended"), {"version": game.version})
         payload = {"outcome": outcome, "reason": reason}
-        append_framework_events(game, [NewEvent(event_type, payload)] + _closing_events(game, outcome), actor)
+        append_framework_events(game, [NewEvent(event_type, payload, command=command)] + _closing_events(game, outcome),
+                                actor)
     return game
 
 
-def append_framework_events(game: Game, events: list[NewEvent], actor: str) -> list:
+def append_framework_events(game: Game, events: list[NewEvent], actor: str, fields: tuple = ()) -> list:
     """Append the service's own events to the running ``game`` read at its version (an ending
-    with its outcome, an abort proposal); :class:`ConcurrencyError` if it moved on meanwhile."""
-    rows, _ = _commit(game, get_system(game.system), game_aggregate(game), events, actor, None)
+    with its outcome, an abort proposal, a vacation with the row's ``fields`` it changed);
+    :class:`ConcurrencyError` if it moved on meanwhile."""
+    rows, _ = _commit(game, get_system(game.system), game_aggregate(game), events, actor, None, fields=fields)
     return rows
-
-
-def import_game(text: str, user) -> Game:
-    """Store an exported game, only if the engine replays it to the same verified outcome."""
-    header, records = replay.parse_export(text)
-    stream = header.get("stream", "")
-    if not stream.startswith("game-"):
-        raise replay.ImportRejected(_("header names no game stream"))
-    check = replay.verify(stream, records)
-    if not check.ok:
-        raise replay.ImportRejected("; ".join(check.problems) or _("seed not verified"))
-    ended = next(r for r in records if r.type == GAME_ENDED)
-    created = records[0].payload
-    game_id = stream.removeprefix("game-")
-    outcome = ended.payload["outcome"]
-    with transaction.atomic():
-        if Game.objects.filter(pk=game_id).exists():
-            raise replay.ImportRejected(_("that game is already stored here"))
-        try:
-            rows = append_events(stream, 0, [NewEvent(r.type, r.payload, r.visibility, r.dice, r.command)
-                                             for r in records], actor=f"import:{user.get_username()}")
-        except ConcurrencyError:
-            raise replay.ImportRejected(_("that game is already stored here")) from None
-        game = Game.objects.create(
-            id=game_id, system=created["system"], setup=created.get("setup", {}), version=len(records),
-            status=Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED,
-            to_move=[], outcome=outcome, rated=False, created_by=user, finished_at=timezone.now(),
-            head_hash=rows[-1].hash,
-        )
-        users = {u.get_username(): u for u in get_user_model().objects.filter(
-            username__in=set(created.get("players", {}).values()))}
-        GameSeat.objects.bulk_create(
-            GameSeat(game=game, side=side, user=users[name])
-            for side, name in created.get("players", {}).items() if name in users
-        )
-        GameSecret.objects.create(game=game, seed=check.seed)
-    return game

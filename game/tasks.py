@@ -16,8 +16,15 @@ def sweep_timeouts() -> int:
 
 
 @shared_task(acks_late=True)
+def consume_outbox_message(message_id: int, consumer: str) -> bool:
+    """Run one consumer of an outbox message, exactly once (game/outbox.py ``consume``)."""
+    return outbox.consume(message_id, consumer)
+
+
+@shared_task(acks_late=True)
 def drain_outbox() -> int:
-    return outbox.dispatch_pending()
+    """Beat: re-send every message a consumer has not run yet (game/outbox.py)."""
+    return outbox.resend_unconsumed()
 
 
 @shared_task(acks_late=True)

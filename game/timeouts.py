@@ -1,6 +1,9 @@
 """Timeout adjudication (service.md, "Clocks and timeouts").
 
 The side out of time loses; a game nobody has moved in yet is aborted (and unrated).
+A correspondence game's deadline already lies after the vacations of the side to move (they
+push it when they are taken, game/vacations.py); the sweep still re-reckons it from the row's
+pauses before adjudicating, so a player on vacation is never timed out.
 The ending event is appended at the version the sweep saw, so a move that lands first, or a
 second worker adjudicating the same game, makes the append fail: exactly once.
 """
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from . import clocks
+from . import clocks, pauses
 from .framework_events import GAME_ABORTED, TIMEOUT_ADJUDICATED
 from .models import Game
 from .services import CommandRejected, end_game, loss_for
@@ -27,12 +30,19 @@ def overdue_game_ids(now=None, limit: int = 1000) -> list:
 def timeout_outcome(game: Game) -> tuple[str, dict]:
     if game.moves_made == 0:
         return GAME_ABORTED, {"winner": None, "aborted": True, "reason": "timeout_before_start"}
-    loser = clocks.side_out_of_time(game.time_control, game.clock, game.to_move)
+    loser = clocks.side_out_of_time(game.time_control, game.clock, game.to_move, game.turn_started_at,
+                                    pauses.pauses_of(game))
     return TIMEOUT_ADJUDICATED, loss_for(game, loser, "timeout", forfeit=True)
 
 
 def is_overdue(game: Game, now) -> bool:
-    return game.status == Game.Status.RUNNING and game.deadline_at is not None and game.deadline_at < now
+    if game.status != Game.Status.RUNNING or game.deadline_at is None or game.deadline_at >= now:
+        return False
+    if pauses.is_correspondence(game):
+        reckoned = clocks.deadline(game.time_control, game.clock, game.to_move, game.turn_started_at,
+                                   pauses.pauses_of(game))
+        return reckoned is not None and reckoned < now
+    return True
 
 
 def adjudicate(game_id, now=None) -> bool:

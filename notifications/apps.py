@@ -6,3 +6,16 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notifications"
     verbose_name = _("Notifications and webhooks")
+
+    def ready(self):
+        from django.db.models.signals import m2m_changed
+
+        from ratings.models import League
+        from tournament.models import Tournament
+
+        from . import appointments
+
+        m2m_changed.connect(appointments.organisers_appointed, sender=League.organisers.through,
+                            dispatch_uid="notify-organisers-appointed")
+        m2m_changed.connect(appointments.referees_appointed, sender=Tournament.referees.through,
+                            dispatch_uid="notify-referees-appointed")

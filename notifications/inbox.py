@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
+
+from game.announcements import announce, user_key
 
 from .models import Notification
 
@@ -37,3 +40,15 @@ def mark_read(user, ids=None, url: str | None = None) -> int:
     with transaction.atomic():
         notes.filter(mail=Notification.Mail.PENDING).update(mail=Notification.Mail.READ_ON_SITE)
         return notes.update(read_at=timezone.now())
+
+
+def mark_read_for(user, path: str) -> int:
+    """Opening a page reads ``user``'s notifications that link to it (their query and fragment
+    aside): one UPDATE, e-mail still waiting for them dropped; the user's other tabs are told."""
+    notes = Notification.objects.filter(Q(url=path) | Q(url__startswith=f"{path}?") | Q(url__startswith=f"{path}#"),
+                                        user=user, read_at__isnull=True)
+    marked = notes.update(read_at=timezone.now(), mail=Case(
+        When(mail=Notification.Mail.PENDING, then=Value(Notification.Mail.READ_ON_SITE)), default=F("mail")))
+    if marked:
+        announce(user_key(user.pk))
+    return marked

@@ -1,6 +1,6 @@
 """Celery tasks of notifications and webhooks; all idempotent and ``acks_late`` (settings).
 
-The outbox (game/outbox.py) hands committed events to ``notify_turn``, ``notify_tournament``
+The outbox (game/outbox.py) hands committed events to ``notify_turn``, ``notify_tournament``, ``notify_quiz_opened``
 and ``queue_tournament_webhooks``; beat runs the periodic passes, which also pick up whatever a
 killed worker left behind.
 """
@@ -31,6 +31,14 @@ def notify_turn(game_id: str, version: int, sides: list, actor: str) -> int:
 def notify_tournament(tournament_id: int, after: int, until: int) -> int:
     with transaction.atomic():
         waiting = recording.tournament_news(tournament_id, after, until)
+        mail_soon(waiting)
+    return len(waiting)
+
+
+@shared_task(acks_late=True)
+def notify_quiz_opened(quiz_id: int) -> int:
+    with transaction.atomic():
+        waiting = recording.quiz_opened(quiz_id)
         mail_soon(waiting)
     return len(waiting)
 

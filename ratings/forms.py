@@ -51,3 +51,26 @@ class SeasonForm(forms.Form):
 
     def season_fields(self) -> dict:
         return {k: self.cleaned_data[k] for k in ("name", "starts_on", "ends_on")}
+
+
+class OrganiserRequestForm(forms.Form):
+    """A player asks the league admins for the right to organise in a league."""
+
+    message = forms.CharField(label=_("A word to the league admins (optional)"), required=False, max_length=500,
+                              widget=forms.Textarea(attrs={"rows": 3}),
+                              help_text=_("E.g. which club you run and what you would like to organise."))
+
+
+class TournamentFileForm(forms.Form):
+    """A tournament exported on a club's laptop (tournament/exports.py), for tournament/uploads.py."""
+
+    file = forms.FileField(label=_("Tournament file"),
+                           help_text=_("The file the organiser downloaded with “Download the day for the league”."))
+
+
+class EntrantMappingForm(forms.Form):
+    """A league admin's explicit match of a recorded entrant to an account of this server."""
+
+    name = forms.CharField(widget=forms.HiddenInput)
+    account = forms.CharField(label=_("Account here"), max_length=150,
+                              widget=forms.TextInput(attrs={"autocomplete": "off"}))

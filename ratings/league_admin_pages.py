@@ -24,10 +24,12 @@ from notifications.forms import WebhookForm
 from notifications.models import WebhookDelivery, WebhookEndpoint
 from notifications.webhooks import registration as webhooks
 from notifications.webhooks.log import webhook_log
+from tournament import uploads
+from tournament.models import TournamentUpload
 from tournament.services import users_named
 
 from . import leagues
-from .forms import LeagueForm, SeasonForm
+from .forms import EntrantMappingForm, LeagueForm, SeasonForm, TournamentFileForm
 from .league_table import season_table
 from .models import Season
 from .pages import league_or_404
@@ -178,3 +180,68 @@ def league_webhooks(request, league):
             raise Http404("no such delivery") from None
     return render(request, "ratings/league_webhooks.html", {
         "league": league, "webhooks": webhook_log(league.webhooks.all()), "add_form": add_form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_uploads(request, league):
+    """Import a tournament played elsewhere (a club day on a laptop) into the league: the same
+    service as the API (tournament/uploads.py)."""
+    _league_admin(request)
+    league = league_or_404(league)
+    form = TournamentFileForm()
+    status = 200
+    if request.method == "POST":
+        form = TournamentFileForm(request.POST, request.FILES)
+        status = 400
+        if form.is_valid():
+            try:
+                upload, created = uploads.import_tournament(form.cleaned_data["file"].read(), league, request.user)
+            except CommandRejected as exc:
+                show_rejection(form, exc, {exc.code: "file"})
+                status = _rejected(exc)
+            else:
+                messages.success(request, _("%(name)s is imported: every event checked out. Match its entrants to "
+                                            "accounts below.") % {"name": upload.tournament.name} if created else
+                                 _("This file was imported before: nothing has changed."))
+                return redirect("league-tournament-upload", league=league.slug, tournament_id=upload.tournament_id)
+    imported = TournamentUpload.objects.filter(tournament__league=league).select_related("tournament").order_by(
+        "-imported_at")
+    return render(request, "ratings/tournament_uploads.html", {"league": league, "form": form, "imported": imported},
+                  status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_upload(request, league, tournament_id):
+    """An imported tournament's entrants: who is matched to which account, and a mapping form for the rest."""
+    _league_admin(request)
+    league = league_or_404(league)
+    upload = get_object_or_404(TournamentUpload.objects.select_related("tournament"), tournament_id=tournament_id,
+                               tournament__league=league)
+    failed, status = None, 200
+    if request.method == "POST":
+        form = EntrantMappingForm(request.POST)
+        status = 400
+        if form.is_valid():
+            try:
+                uploads.map_entrant(upload.tournament_id, form.cleaned_data["name"], form.cleaned_data["account"],
+                                    request.user)
+            except CommandRejected as exc:
+                show_rejection(form, exc, {"user_not_found": "account", "account_matched": "account",
+                                           "entrant_matched": "account", "no_such_entrant": "account"})
+                status = _rejected(exc)
+            else:
+                messages.success(request, _("%(name)s is matched to %(account)s; the results that now have both "
+                                            "players matched are rated.") % form.cleaned_data)
+                return redirect("league-tournament-upload", league=league.slug, tournament_id=upload.tournament_id)
+        failed = form
+    matched = {e.name: e for e in upload.entrants.select_related("user")}
+    rows = []
+    for index, name in enumerate(uploads.recorded_entrants(upload)):
+        form = failed if failed is not None and failed.data.get("name") == name else \
+            EntrantMappingForm(initial={"name": name})
+        form.auto_id = f"id_entrant{index}_%s"  # one form per entrant on the page: ids of their own
+        rows.append({"name": name, "entrant": matched.get(name), "form": form})
+    return render(request, "ratings/tournament_upload.html", {"league": league, "upload": upload, "rows": rows},
+                  status=status)

@@ -19,6 +19,7 @@ from .leaderboards import elo_leaderboard, player_ratings, solo_leaderboard
 from .league_table import season_table
 from .leagues import league_at
 from .models import League
+from .organiser_requests import league_admins
 
 ELO_SYSTEMS = ("303", "duel-in-the-dark")
 SOLO_SYSTEMS = ("nightfighter-solo",)
@@ -48,8 +49,10 @@ def league_page(request, slug):
     """A league's organisers, and each season's table."""
     league = league_or_404(slug)
     seasons = [{"season": s, "table": season_table(s)} for s in league.seasons.all()]
-    return render(request, "ratings/league.html", {"league": league, "seasons": seasons,
-                                                   "is_league_admin": is_league_admin(request.user)})
+    admin = is_league_admin(request.user)
+    organises = admin or (request.user.is_authenticated and league.organisers.filter(pk=request.user.pk).exists())
+    return render(request, "ratings/league.html", {"league": league, "seasons": seasons, "is_league_admin": admin,
+                                                   "organises": organises, "league_admins": league_admins()})
 
 
 def game_label(number: int, change: dict) -> str:

@@ -23,6 +23,7 @@ from game.models import StoredEvent
 from tournament import events as tev, table
 from tournament.models import Tournament
 from tournament.state import TournamentState
+from tournament.uploads import matched_accounts
 
 from .elo import LOSS, WIN
 from .models import RatedResult
@@ -68,7 +69,12 @@ def _settlements(tournament: Tournament, after: int = 0, until: int | None = Non
             yield state, row
 
 
-def _user_ids(tournament_state: TournamentState) -> dict[str, int]:
+def _user_ids(tournament: Tournament, tournament_state: TournamentState) -> dict[str, int]:
+    """Entrant → account: by username, but in a tournament imported from elsewhere only the
+    entrants matched by their own claim or an admin's mapping (tournament/uploads.py)."""
+    matched = matched_accounts(tournament)
+    if matched is not None:
+        return matched
     return dict(get_user_model().objects.filter(username__in=list(tournament_state.entrants))
                 .values_list("username", "pk"))
 
@@ -77,7 +83,7 @@ def leg_results(tournament: Tournament, after: int, until: int) -> list[GameResu
     """The results settled by the events ``after < seq <= until`` (the outbox's range)."""
     out, user_ids = [], None
     for state, row in _settlements(tournament, after, until):
-        user_ids = user_ids or _user_ids(state)
+        user_ids = user_ids or _user_ids(tournament, state)
         result = _result(tournament, state, row["id"], row["seq"], row["recorded_at"], row["payload"], user_ids)
         if result is not None:
             out.append(result)
@@ -96,7 +102,7 @@ def latest_leg_results() -> list[GameResult]:
     for tournament in Tournament.objects.filter(_with_settled_legs()).order_by("pk"):
         user_ids = None
         for state, row in _settlements(tournament):
-            user_ids = user_ids or _user_ids(state)
+            user_ids = user_ids or _user_ids(tournament, state)
             result = _result(tournament, state, row["id"], row["seq"], row["recorded_at"], row["payload"], user_ids)
             if result is not None:
                 latest[f"{tournament.pk}:{result.leg}"] = result

@@ -11,6 +11,10 @@ fi
 if [ -z "${REDIS_URL:-}" ] && (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
   export REDIS_URL=redis://localhost:6379/0
 fi
+# With DATABASE_URL, DEBUG is off as in production: the servers the tests start need a key of
+# their own and speak plain HTTP (config/settings.py).
+export SECRET_KEY="${SECRET_KEY:-nightduel-test-suite-key-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}"
+export HTTPS="${HTTPS:-0}"
 echo "tests on ${DATABASE_URL:-SQLite (embedded)}, broker ${REDIS_URL:-none (eager tasks)}"
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null \
   || { echo "models and migrations differ: run manage.py makemigrations"; exit 1; }

@@ -14,6 +14,7 @@ class DiceRace:
     name = RACE
     ruleset_version = "dice-race/1"
     sides = ("a", "b")
+    command_fields = {"roll": frozenset(), "hide": frozenset({"secret"})}
 
     def initial_state(self, setup, rng):
         return {"totals": {"a": 0, "b": 0}, "turn": "a", "target": setup.get("target", 10),

@@ -8,10 +8,13 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
+from django.test.utils import override_settings
 
 from config.celery import app
 
@@ -26,9 +29,16 @@ def database_url() -> str:
     return f"postgresql://{user}{password}@{s.get('HOST') or 'localhost'}:{s.get('PORT') or 5432}/{s['NAME']}"
 
 
+def debug_off_env() -> dict:
+    """What a process of the suite's with DEBUG off needs besides (config/settings.py): the suite's
+    secret key, and plain HTTP."""
+    return {"SECRET_KEY": settings.SECRET_KEY, "HTTPS": "0"}
+
+
 class WorkerProcess:
-    def __init__(self, queue: str, redis_url: str, concurrency: int):
-        self.queue, self.redis_url, self.concurrency = queue, redis_url, concurrency
+    def __init__(self, queue: str, redis_url: str, concurrency: int, env: dict | None = None, pool: str = "threads"):
+        self.queue, self.redis_url, self.concurrency, self.pool = queue, redis_url, concurrency, pool
+        self.env = env or {}  # settings from the environment, for this worker only
         self.process: subprocess.Popen | None = None
         self.log = ROOT / "artifacts" / f"celery-{queue}.log"
 
@@ -36,9 +46,9 @@ class WorkerProcess:
         self.log.parent.mkdir(exist_ok=True)
         env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": self.redis_url,
                "CELERY_TASK_DEFAULT_QUEUE": self.queue, "DJANGO_SETTINGS_MODULE": "config.settings",
-               "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM"}
+               "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM", **debug_off_env(), **self.env}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue, "-P", "threads",
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue, "-P", self.pool,
              "-c", str(self.concurrency), "-n", f"{self.queue}@%h", "--without-gossip", "--without-mingle",
              "-l", "INFO"],
             cwd=ROOT, env=env, stdout=self.log.open("ab"), stderr=subprocess.STDOUT,
@@ -85,22 +95,36 @@ def reset_connections() -> None:
         del app._local.backend
 
 
+@contextmanager
+def tasks_sent_to(redis_url: str):
+    """Inside, this process sends tasks to ``redis_url`` on a queue of its own (the name).
+
+    Celery 5.6 reads a setting from the Django settings when they define it (config/celery.py),
+    later versions from its own copy first: both change here."""
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    options = {"task_always_eager": False, "broker_url": redis_url, "result_backend": redis_url,
+               "task_default_queue": queue}
+    saved = {k: app.conf.get(k) for k in options}
+    app.conf.update(options)
+    try:
+        with override_settings(**{f"CELERY_{k.upper()}": v for k, v in options.items()}):
+            reset_connections()
+            yield queue
+    finally:
+        app.conf.update(saved)
+        reset_connections()
+
+
 @pytest.fixture
 def real_celery_worker(transactional_db, settings):
     if connection.vendor != "postgresql":
         pytest.skip("a worker process needs the PostgreSQL test database (set DATABASE_URL)")
     redis_url = os.environ.get("REDIS_URL", DEFAULT_REDIS)
-    queue = f"test-{uuid.uuid4().hex[:10]}"
-    saved = {k: app.conf.get(k) for k in ("task_always_eager", "broker_url", "result_backend", "task_default_queue")}
-    app.conf.update(task_always_eager=False, broker_url=redis_url, result_backend=redis_url,
-                    task_default_queue=queue)
-    reset_connections()
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    worker = WorkerProcess(queue, redis_url, concurrency=4)
-    try:
-        worker.start()
-        yield worker
-    finally:
-        worker.stop()
-        app.conf.update(saved)
-        reset_connections()
+    with tasks_sent_to(redis_url) as queue:
+        worker = WorkerProcess(queue, redis_url, concurrency=4)
+        try:
+            worker.start()
+            yield worker
+        finally:
+            worker.stop()

@@ -4,7 +4,7 @@ from game import autoplay
 from game.models import Game, GameSeat
 from ratings.models import League, Season
 
-from . import services
+from . import services, table
 
 
 def load(users: dict, organiser, referee) -> None:
@@ -40,6 +40,8 @@ def load_table_swiss(users: dict, organiser, referee) -> None:
     services.seed(swiss.pk, actor)
     services.start_round(swiss.pk, actor)
     first = next(p for p in services.load_state(swiss).pairings.values() if p["table"] == 1)
-    services.report_leg(swiss.pk, first["id"], 1, first["a"], winner=first["a"], ended_by="shot_down")
+    services.report_leg(swiss.pk, first["id"], 1, first["a"], winner=first["a"],
+                        ended_by=table.ending_won_by("303", first, 1, first["a"]))
     services.confirm_leg(swiss.pk, first["id"], 1, first["b"])
-    services.report_leg(swiss.pk, first["id"], 2, first["b"], winner=first["b"], ended_by="reached_london")
+    services.report_leg(swiss.pk, first["id"], 2, first["b"], winner=first["b"],
+                        ended_by=table.ending_won_by("303", first, 2, first["b"]))

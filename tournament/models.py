@@ -72,3 +72,39 @@ class TournamentProjection(models.Model):
     version = models.PositiveIntegerField()
     bracket = models.JSONField()
     standings = models.JSONField()
+
+
+class TournamentUpload(models.Model):
+    """A tournament played on another instance (a club's laptop) and imported here
+    (tournament/uploads.py). Its events are stored again in this tournament's stream, the same
+    content under this server's stream name; hashed under ``source_stream`` they give
+    ``head_hash`` again, so the file's history stays provable here."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="upload")
+    source_stream = models.CharField(max_length=80)
+    # The hash of its first event names the tournament whatever was appended later; the head
+    # hash names this file: importing the same file again finds this row and changes nothing.
+    origin_hash = models.CharField(max_length=64, unique=True)
+    head_hash = models.CharField(max_length=64, unique=True)
+    imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    imported_at = models.DateTimeField(auto_now_add=True)
+
+
+class UploadedEntrant(models.Model):
+    """An account of this server matched to an entrant of an imported tournament: by the
+    player's own claim or by a league admin's explicit mapping, never by the name alone."""
+
+    class How(models.TextChoices):
+        CLAIMED = "claimed"
+        MAPPED = "mapped"
+
+    upload = models.ForeignKey(TournamentUpload, on_delete=models.CASCADE, related_name="entrants")
+    name = models.CharField(max_length=150)  # the entrant as the tournament's history names him
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    how = models.CharField(max_length=10, choices=How.choices)
+    matched_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["upload", "name"], name="uploaded_entrant_once"),
+                       models.UniqueConstraint(fields=["upload", "user"], name="uploaded_account_once")]

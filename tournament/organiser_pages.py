@@ -19,10 +19,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import PeopleForm
+from config.site_address import phone_root
 from game.form_errors import sentence, show_rejection
 from game.services import CommandRejected
 from game.visibility import is_league_admin
@@ -33,8 +35,10 @@ from notifications.webhooks.log import webhook_log
 from ratings import elo
 from ratings.leaderboards import entry_rating
 from ratings.models import League
+from ratings.organiser_requests import league_admins
 
 from . import previews, scoring, services
+from .upload_views import export_response
 from .forms import (AddEntrantForm, CancelForm, EntrantForm, SeedingForm, StartRoundForm, TournamentSettingsForm,
                     WithdrawForm, moved)
 from .models import Tournament
@@ -43,7 +47,7 @@ from .state import CANCELLED, FINISHED, SWISS
 
 # Service rejection codes → the field they are shown beside (a form without it shows them above).
 FIELD_FOR_ACTION_CODE = {"unknown_user": "username", "already_registered": "username",
-                         "registration_closed": "username", "not_an_entrant": "entrant",
+                         "registration_closed": "username", "invalid_rating": "rating", "not_an_entrant": "entrant",
                          "seeding_mismatch": "method", "reason_required": "reason"}
 
 
@@ -89,7 +93,7 @@ def new_tournament(request):
             status = 400
     return render(request, "tournament/new.html", {
         "form": form, "organises": form.fields["league"].queryset.exists(),
-        "leagues": League.objects.prefetch_related("organisers")}, status=status)
+        "leagues": League.objects.prefetch_related("organisers"), "league_admins": league_admins()}, status=status)
 
 
 @login_required
@@ -263,6 +267,18 @@ def manage(request, tournament_id):
                   status=status)
 
 
+@login_required
+@require_http_methods(["GET"])
+def export_file(request, tournament_id):
+    """The finished tournament as one file for the league's server: the API's export (tournament/exports.py)."""
+    tournament = _organised(request, tournament_id)
+    try:
+        return export_response(tournament)
+    except CommandRejected as exc:  # not finished: the button is not shown then
+        messages.error(request, exc.message)
+        return redirect(reverse("tournament-manage", args=[tournament.pk]) + "#rounds")
+
+
 def _section(action: str) -> str:
     return {"add_entrant": "entrants", "check_in": "entrants", "withdraw": "entrants", "seed": "seeding",
             "start_round": "rounds", "referees": "referees", "cancel": "cancel", "add_webhook": "webhooks",
@@ -275,7 +291,7 @@ def registration_open(state) -> bool:
 
 
 def join_url(request, tournament) -> str:
-    return request.build_absolute_uri(reverse("tournament-join", args=[tournament.pk, join_key(tournament)]))
+    return phone_root(request) + reverse("tournament-join", args=[tournament.pk, join_key(tournament)])
 
 
 def _manage_context(request, tournament, state, forms) -> dict:
@@ -315,7 +331,15 @@ def _manage_context(request, tournament, state, forms) -> dict:
         "referees": sorted(u.get_username() for u in tournament.referees.all()),
         "rounds": [rounds[n] for n in sorted(rounds)],
         "webhooks": webhook_log(tournament.webhooks.all()),
+        "embed_snippet": embed_snippet(request, tournament),
     }
+
+
+def embed_snippet(request, tournament) -> str:
+    """The HTML another site pastes to show the tournament live (its embeddable view)."""
+    url = request.build_absolute_uri(reverse("tournament-embed", args=[tournament.pk]))
+    return (f'<iframe src="{url}" title="{escape(tournament.name)}" width="100%" height="640" '
+            f'style="border:0" loading="lazy"></iframe>')
 
 
 # -- joining through the shared link ----------------------------------------------------------
@@ -328,7 +352,8 @@ def join(request, tournament_id, key):
         raise Http404("no such tournament")
     state = services.load_state(tournament)
     context = {"tournament": tournament, "state": state, "open": registration_open(state),
-               "entered": is_entrant(request.user, state), "error": None,
+               "entered": is_entrant(request.user, state)
+               and not state.entrants[request.user.get_username()]["withdrawn"], "error": None,
                "visible": may_view(request.user, tournament, state)}
     if request.user.is_authenticated:  # the rating they would enter with, shown before they press
         rating, provisional = entry_rating(tournament.system, request.user.pk)
@@ -339,7 +364,7 @@ def join(request, tournament_id, key):
         try:
             state = services.register(tournament.pk, request.user.get_username(), request.user.get_username())
         except CommandRejected as exc:
-            context["error"] = sentence(exc.message)
+            context["error"] = sentence(exc.message, (request.user.get_username(),))
             return render(request, "tournament/join.html", context, status=_rejected_status(exc))
         messages.success(request, _("You are registered for %(name)s with rating %(rating)s.") % {
             "name": tournament.name, "rating": rating_words(state.entrants[request.user.get_username()])})

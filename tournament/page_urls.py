@@ -1,7 +1,7 @@
 """Server-rendered pages of this app (see pages.py; the referee panel's actions: referee_pages.py)."""
 from django.urls import path
 
-from . import organiser_pages, pages, referee_pages, table_pages
+from . import organiser_pages, pages, referee_pages, table_offline, table_pages, upload_pages
 
 PAIRING = "tournaments/<int:tournament_id>/pairings/<uuid:pairing_id>/"
 
@@ -12,6 +12,9 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/manage/", organiser_pages.manage, name="tournament-manage"),
     path("tournaments/<int:tournament_id>/manage/settings/", organiser_pages.tournament_settings,
          name="tournament-settings"),
+    path("tournaments/<int:tournament_id>/manage/export/", organiser_pages.export_file, name="tournament-export-file"),
+    path("tournaments/<int:tournament_id>/claim-entrant/", upload_pages.claim_entrant,
+         name="tournament-claim-entrant-page"),
     path("tournaments/<int:tournament_id>/join/<str:key>/", organiser_pages.join, name="tournament-join"),
     path("tournaments/<int:tournament_id>/embed/", pages.tournament_embed, name="tournament-embed"),
     path("tournaments/<int:tournament_id>/version/", pages.tournament_version, name="tournament-version"),
@@ -19,6 +22,8 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/pairings/<str:pairing_id>/", pages.pairing_page,
          name="tournament-pairing-page"),
     path(PAIRING + "report/", table_pages.report_page, name="tournament-pairing-report"),
+    path(PAIRING + "report/manifest.webmanifest", table_offline.manifest, name="tournament-pairing-report-manifest"),
+    path("tournaments/table-report-sw.js", table_offline.service_worker, name="table-report-service-worker"),
     path(PAIRING + "to-table/", table_pages.move_to_table, name="tournament-pairing-to-table"),
     path("tournaments/<int:tournament_id>/table-reports/", table_pages.open_reports_page,
          name="tournament-table-reports-page"),

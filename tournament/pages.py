@@ -30,6 +30,7 @@ from . import bracket_layout, presentation, projections, referee_panel, table
 from .models import Pairing, Tournament
 from .permissions import is_organiser
 from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
+from .tiebreaks import OPPONENT_SCORE_KEYS
 
 BRACKET_STAGES = ("winners", "playoff", "third-place", "losers", "final")
 STAGE_TITLES = {"winners": gettext_lazy("Winners' bracket"), "playoff": gettext_lazy("Playoffs"),
@@ -51,6 +52,10 @@ BODY_CACHE_SECONDS = 3600
 EMBED_FRAME_POLICY = "frame-ancestors *"
 # How often an open page asks whether the tournament moved on (static/js/tournament_live.js).
 LIVE_POLL_MS = 8000
+
+
+def _whole(value):
+    return None if value is None else round(value)
 
 
 def penalties_by_pairing(state) -> dict[str, list[dict]]:
@@ -195,11 +200,15 @@ def arrange(state, tournament_id) -> dict:
                     if p["group"] == g["group"]]
         groups.append({**g, "cross": cross_table([row["entrant"] for row in g["rows"]], pairings)})
     tie_breaks = set(standings["tie_breaks"])
-    columns = [{"key": k, "header": h, "tie_break": t in tie_breaks} for k, h, t in STANDING_COLUMNS]
+    knockout = fmt in (SINGLE_ELIMINATION, DOUBLE_ELIMINATION)
+    columns = [{"key": k, "header": h, "tie_break": t in tie_breaks} for k, h, t in STANDING_COLUMNS
+               if not (knockout and k in OPPONENT_SCORE_KEYS)]
     rating_column = next(i for i, c in enumerate(columns) if c["key"] == "rating")
     for rows in [standings["rows"]] + [g["rows"] for g in standings["groups"]]:
         for row in rows:
-            row["cells"] = [row.get(c["key"]) for c in columns]
+            # each value with its column (phone labels); ratings whole, as everywhere else
+            row["cells"] = [(_whole(row.get(c["key"])) if c["key"] == "rating" else row.get(c["key"]), c)
+                            for c in columns]
             row["provisional_cell"] = rating_column if row["rating_provisional"] else None
     voided = [{**v, "name": names.get(v["key"], v["key"]),
                "url": reverse("tournament-pairing-page", args=[tournament_id, v["id"]])} for v in bracket["voided"]]
@@ -208,6 +217,8 @@ def arrange(state, tournament_id) -> dict:
         "format": fmt, "format_label": presentation.label(presentation.FORMATS, fmt),
         "system_label": presentation.label(presentation.SYSTEMS, state.info.get("system")),
         "scheme_label": presentation.label(presentation.SCHEMES, bracket["scoring"]),
+        "play_mode_label": _("played at the table, results reported by the players")
+        if state.options.get("play_mode") == table.AT_TABLE else _("played online"),
         "status_label": presentation.label(presentation.TOURNAMENT_STATUS, bracket["status"]),
         "registration": not state.started, "entrants": _entrant_rows(state),
         "any_provisional_entrant": any(e.get("provisional") for e in state.entrants.values()),
@@ -216,7 +227,8 @@ def arrange(state, tournament_id) -> dict:
         "cross": cross_table(order, [p for r in league for p in r["pairings"]]) if fmt == ROUND_ROBIN else None,
         "swiss_rounds": league if fmt == SWISS else None,
         "columns": columns, "voided": voided, "names": names,
-        "tie_break_order": [presentation.label(presentation.TIE_BREAKS, t) for t in standings["tie_breaks"]],
+        "tie_break_order": [presentation.label(presentation.TIE_BREAKS, t) for t in standings["tie_breaks"]
+                            if not (knockout and t in OPPONENT_SCORE_KEYS)],
         "scheme_rule": presentation.label(presentation.SCHEME_RULES, bracket["scoring"]),
         # Words every pairing box repeats, translated once per page rather than once per box.
         "box_words": {"seed": _("seed"), "games_won": _("games won"), "details": _("Details"),
@@ -242,7 +254,8 @@ def _game_line(g: dict) -> str:
     else:
         won = _("no winner")
     how = presentation.label(presentation.GAME_ENDINGS, r["ended_by"])
-    vp = "; VP " + ", ".join(f"{n} {v}" for n, v in r["vp"].items()) if r.get("vp") else ""
+    scores = ", ".join(f"{n} {v}" for n, v in (r.get("vp") or {}).items())
+    vp = "; " + _("VP %(scores)s") % {"scores": scores} if scores else ""
     return _("%(game)s (%(sides)s): %(won)s, %(how)s%(vp)s.") % {"game": game, "sides": sides, "won": won,
                                                                    "how": how, "vp": vp}
 
@@ -306,7 +319,7 @@ def tournament_list(request):
     return render(request, "tournament/list.html", {"tournaments": tournaments})
 
 
-def _live(tournament, version: int) -> dict:
+def live_context(tournament, version: int) -> dict:
     """What static/js/tournament_live.js follows: the tournament's event stream, or (a browser
     without EventSource) its version every ``poll_ms``."""
     return {"version": version, "version_url": reverse("tournament-version", args=[tournament.pk]),
@@ -318,7 +331,7 @@ def tournament_page(request, tournament_id):
     tournament = visible_tournament(request, tournament_id)
     body, version = tournament_body(tournament)
     return render(request, "tournament/detail.html", {"tournament": tournament, "body": mark_safe(body),
-                                                      "live": _live(tournament, version),
+                                                      "live": live_context(tournament, version),
                                                       "head_hash": head_hash(tournament.stream)})
 
 
@@ -328,7 +341,7 @@ def tournament_embed(request, tournament_id):
     tournament = visible_tournament(request, tournament_id)
     body, version = tournament_body(tournament)
     response = render(request, "tournament/embed.html", {"tournament": tournament, "body": mark_safe(body),
-                                                         "live": _live(tournament, version)})
+                                                         "live": live_context(tournament, version)})
     response["Content-Security-Policy"] = EMBED_FRAME_POLICY
     return response
 
@@ -392,7 +405,7 @@ def pairing_page(request, tournament_id, pairing_id, panel_forms=None, status=20
         "scoring_lines": [] if voided else pairing_scoring(state, pairing, bracket["scoring"]),
         "panel": None if voided else referee_panel.panel(request.user, tournament, state, pairing, panel_forms,
                                                              context["names"]),
-        "live": _live(tournament, state.version),
+        "live": live_context(tournament, state.version),
         "move_to_table": not voided and is_organiser(request.user, tournament)
         and table.movable_to_table(state.pairings.get(pairing_id)) and state.status == "running",
     }, status=status)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
+from game import clocks
+
 from . import discipline, scoring
 from .formats import elimination
 from .services.registration import BY_LOT, BY_RATING, MANUAL
@@ -72,12 +74,7 @@ def label(table: dict, code) -> str:
 
 def time_control_text(time_control: dict | None) -> str:
     """``{"kind": "per-move", "seconds": 86400}`` → "24 h per move"; None → "untimed"."""
-    if not time_control:
-        return _("untimed")
-    if time_control["kind"] == "per-move":
-        return _("%(hours)g h per move") % {"hours": round(time_control["seconds"] / 3600, 2)}
-    return _("%(minutes)g min per player + %(seconds)g s per move") % {
-        "minutes": round(time_control["base"] / 60, 2), "seconds": time_control["increment"]}
+    return clocks.time_control_text(time_control)
 
 
 def ordinal(n: int) -> str:

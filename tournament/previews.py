@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from game.error_messages import localized
 
 from . import events as ev, planner, scoring
-from .state import (CANCELLED, ELIMINATION_FORMATS, FINISHED, GROUP_STAGE, PLAYOFF_STAGE, REGISTRATION, SWISS,
-                    TournamentState)
+from .state import (CANCELLED, ELIMINATION_FORMATS, FINISHED, GROUP_STAGE, PLAYOFF_STAGE, REGISTRATION,
+                    ROUND_ROBIN, SWISS, TournamentState)
 
 # planner.CannotStartRound codes in words.
 WHY_NOT = {
@@ -36,6 +36,18 @@ class RoundPreview:
     title: str
     summary: str
     pairings: list[str] = field(default_factory=list)
+    last: bool = False  # the last round has started: nothing more to start
+
+
+def planned_rounds(state: TournamentState) -> int | None:
+    """How many rounds a Swiss or a round robin has, once seeded; None where the bracket decides."""
+    if state.seeds is None:
+        return None
+    if state.format == SWISS:
+        return state.swiss_rounds()
+    if state.format == ROUND_ROBIN:
+        return len(state.league_schedule())
+    return None
 
 
 def _round_title(state: TournamentState, number: int, stage: str) -> str:
@@ -51,6 +63,11 @@ def _round_title(state: TournamentState, number: int, stage: str) -> str:
 def start_round(state: TournamentState) -> RoundPreview:
     """The next round's pairings and games, or why it cannot start now."""
     number = len(state.rounds) + 1
+    planned = planned_rounds(state)
+    if planned is not None and state.started and len(state.rounds) >= planned:
+        return RoundPreview(False, number, _("Round %(n)d is the last") % {"n": planned},
+                            _("No further round: when its pairings are decided, the tournament ends with its "
+                              "final standings."), last=True)
     try:
         started, pairings = planner.start_round(state)
     except planner.CannotStartRound as exc:

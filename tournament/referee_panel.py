@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _, gettext_lazy
 
-from . import decisions, discipline, presentation
+from django.urls import reverse
+
+from . import decisions, discipline, presentation, table
 from .permissions import is_referee
 from .referee_forms import KnowledgeTestForm, OffenceForm, ResultForm, RevokeForm, TieForm
 from .services.refereeing import pairing_started
@@ -101,6 +103,18 @@ def voidable(state, pairing: dict, names: dict) -> list[tuple[str, str]]:
     return out
 
 
+def table_disputes(tournament, state, pairing: dict) -> list[dict]:
+    """The disputed legs of a pairing played at the table, while they can be decided (on its
+    report page)."""
+    if not table.takes_results(state, pairing):
+        return []
+    base = reverse("tournament-pairing-report", args=[tournament.pk, pairing["id"]])
+    return [{"leg": leg, "title": _("Match") if leg == 1 else _("Rematch"), "by": report["disputed_by"],
+             "reason": report["reason"], "reporter": report.get("reporter"),
+             "url": f"{base}?decide={leg}#decide-leg-{leg}"}
+            for leg, report in sorted(pairing.get("reports", {}).items()) if report["status"] == table.DISPUTED]
+
+
 def revoke_prefix(penalty_id: str) -> str:
     return f"revoke-{penalty_id}"
 
@@ -115,13 +129,19 @@ def panel(user, tournament, state, pairing: dict, bound: dict | None = None, nam
     pid = pairing["id"]
     entrants = [pairing["a"], pairing["b"]]
     offered = decisions.offered(state, pid)
+    # A player with a red card in this pairing is out of it: no further offence to record.
+    sent_off = discipline.red_cards(state.graded_penalties()).get(pid, set())
+    playing = [name for name in entrants if name not in sent_off]
     graded = [p for p in state.graded_penalties() if p["pairing"] == pid and not p["revoked"]]
     refused_id, refused_form = bound.get("revoke") or (None, None)
     revoke_forms = [(p, refused_form if p["id"] == refused_id else RevokeForm(prefix=revoke_prefix(p["id"])))
                     for p in graded]
     out = {
-        "tests": bound.get("tests") or KnowledgeTestForm(entrants=entrants, current=state.tests),
-        "offence": bound.get("offence") or OffenceForm(entrants=entrants),
+        "tests": bound.get("tests") or KnowledgeTestForm(
+            entrants=entrants, current={n: state.test_score(n, pairing["round"]) for n in entrants}),
+        "offence": (bound.get("offence") or OffenceForm(entrants=playing)) if playing else None,
+        "sent_off": [name for name in entrants if name in sent_off],
+        "table_disputes": table_disputes(tournament, state, state.pairings[pid]) if pid in state.pairings else [],
         "review": bound.get("review"),
         "ladder": _ladder(state, pairing, entrants),
         "scope": state.penalty_scope,

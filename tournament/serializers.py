@@ -57,8 +57,9 @@ class RequiredReasonSerializer(serializers.Serializer):
 class RegisterSerializer(serializers.Serializer):
     username = serializers.CharField(required=False, help_text="default: yourself")
     rating = serializers.FloatField(required=False, allow_null=True, default=None,
-                                    help_text="organisers only; default: the player's current Elo in the "
-                                              "tournament's system, or 1500 marked provisional while unrated")
+                                    help_text="organisers only, from 0 to 4000 (else 400 invalid_rating); default: "
+                                              "the player's current Elo in the tournament's system, or 1500 marked "
+                                              "provisional while unrated")
     join_key = serializers.CharField(required=False, allow_blank=True, default="",
                                      help_text="the key of the tournament's join link: lets you register yourself "
                                                "in a private tournament")

@@ -31,6 +31,12 @@ ENDINGS = {
     "duel-in-the-dark": ("victory_points",),
 }
 GENERIC_ENDINGS = ("rules",)
+# The side an ending makes the winner (303.md "End of game": London is the Luftwaffe's, the rest
+# the RAF's). A winner on the other side contradicts how the game ended.
+ENDING_WINNER_SIDE = {
+    "303": {"reached_london": "luftwaffe", "shot_down": "raf", "rounds_ran_out": "raf"},
+}
+SIDE_NAMES = {"luftwaffe": "Luftwaffe", "raf": "RAF"}
 SYSTEMS_WITH_VP = ("duel-in-the-dark",)
 
 REPORTED, DISPUTED, CONFIRMED, ENTERED = "reported", "disputed", "confirmed", "entered"
@@ -106,12 +112,25 @@ def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margi
     endings = endings_for(system)
     if ended_by not in endings:
         raise TableRefusal(400, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
+    winning_side = ENDING_WINNER_SIDE.get(system, {}).get(ended_by)
+    sides = leg_sides(pairing, leg)
+    if winning_side in sides and sides[winning_side] != winner:
+        raise TableRefusal(400, "ending_contradicts_winner",
+                           f"that ending is a win for the {SIDE_NAMES[winning_side]}, and {sides[winning_side]} flew "
+                           f"the {SIDE_NAMES[winning_side]} in this leg, not {winner}")
     if system in SYSTEMS_WITH_VP:
         if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
             raise TableRefusal(400, "invalid_vp_margin", "give the night's VP margin: a whole number of 1 or more")
     elif vp_margin is not None:
         raise TableRefusal(400, "invalid_vp_margin", "this game has no victory points to report")
     return LegReport(winner, ended_by, vp_margin)
+
+
+def ending_won_by(system: str, pairing: dict, leg: int, winner: str) -> str:
+    """An ending that agrees with ``winner`` having won this leg (the demo's and tests' reports)."""
+    wins, sides = ENDING_WINNER_SIDE.get(system, {}), leg_sides(pairing, leg)
+    endings = endings_for(system)
+    return next((e for e in endings if wins.get(e) not in sides or sides[wins[e]] == winner), endings[0])
 
 
 def round_closed(state, pairing: dict) -> bool:
@@ -179,3 +198,12 @@ def open_reports(state) -> list[tuple[dict, int, dict]]:
     """``(pairing, leg, report)`` of every report still waiting: for the opponent or a referee."""
     return [(p, leg, report) for p in state.pairings.values()
             for leg, report in sorted(p.get("reports", {}).items()) if report["status"] in (REPORTED, DISPUTED)]
+
+
+def takes_results(state, pairing: dict) -> bool:
+    """Whether a report of this pairing can still be answered or decided (see :func:`check_open_leg`)."""
+    try:
+        check_open_leg(state, pairing)
+    except TableRefusal:
+        return False
+    return True

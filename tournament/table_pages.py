@@ -8,11 +8,11 @@ service the API calls; a refusal is shown next to its field and nothing is appen
 """
 from __future__ import annotations
 
+import uuid
 from datetime import datetime, timedelta
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _, gettext_lazy
@@ -20,13 +20,13 @@ from django.views.decorators.http import require_POST
 
 from game.services import CommandRejected
 
-from . import pages, services, table
+from . import pages, services, table, table_offline
 from .permissions import is_organiser, is_referee, page_refusal
 from .table_forms import LegAnswerForm, LegEntryForm, LegResultForm, ending_label
 
 ACTIONS = ("report", "confirm", "dispute", "enter")
 # A service refusal → the form field it concerns (None: the form as a whole).
-REFUSAL_FIELDS = {"invalid_winner": "winner", "invalid_ending": "ended_by", "invalid_vp_margin": "vp_margin",
+REFUSAL_FIELDS = {"invalid_winner": "winner", "invalid_ending": "ended_by", "ending_contradicts_winner": "ended_by", "invalid_vp_margin": "vp_margin",
                   "reason_required": "reason"}
 STATUS_WORDS = {
     table.REPORTED: gettext_lazy("reported, waiting for the opponent"),
@@ -61,10 +61,12 @@ def _auto_confirm_at(state, report: dict) -> datetime | None:
 
 
 def _legs(request, tournament, state, pairing, bound: dict) -> list[dict]:
-    """Each leg with its words and the forms the viewer may use on it now."""
+    """Each leg with its words and the forms the viewer may use on it now. The staff's entry
+    form opens by itself on a disputed leg and on the leg a "Decide" link names (``?decide=``)."""
     me = request.user.get_username() if request.user.is_authenticated else None
     player = me in (pairing["a"], pairing["b"])
     staff = _staff(request.user, tournament)
+    decide = request.GET.get("decide")
     closed = table.round_closed(state, pairing) or state.forfeited(pairing)
     legs = []
     for leg in (1, 2):
@@ -73,7 +75,8 @@ def _legs(request, tournament, state, pairing, bound: dict) -> list[dict]:
                 "sides": list(table.leg_sides(pairing, leg).items()), "report": report,
                 "status": STATUS_WORDS.get(report["status"]) if report else _("not reported yet"),
                 "summary": _describe(report) if report and report.get("winner") else "",
-                "auto_confirm_at": _auto_confirm_at(state, report) if report else None}
+                "auto_confirm_at": _auto_confirm_at(state, report) if report else None,
+                "resend_key": uuid.uuid4().hex}  # this form sent twice counts once
         if not closed:
             def form(kind, cls, **kw):
                 return bound.get((kind, leg)) or cls(pairing=pairing, system=tournament.system,
@@ -86,6 +89,8 @@ def _legs(request, tournament, state, pairing, bound: dict) -> list[dict]:
             if staff:
                 initial = {k: report.get(k) for k in ("winner", "ended_by", "vp_margin")} if report else {}
                 item["entry_form"] = form("enter", LegEntryForm, initial=initial)
+                item["entry_open"] = item["entry_form"].is_bound or decide == str(leg) or \
+                    bool(report and report["status"] == table.DISPUTED)
         legs.append(item)
     return legs
 
@@ -99,13 +104,24 @@ def report_page(request, tournament_id, pairing_id):
     return _render(request, tournament, state, pairing)
 
 
-def _render(request, tournament, state, pairing, bound=None, status=200):
+def _viewer(request, tournament, pairing) -> str:
+    """Whom the page speaks to: a player of the pairing, the staff, or anyone else (read only)."""
+    if request.user.is_authenticated and request.user.get_username() in (pairing["a"], pairing["b"]):
+        return "player"
+    if _staff(request.user, tournament):
+        return "staff"
+    return "reader" if request.user.is_authenticated else "anonymous"
+
+
+def _render(request, tournament, state, pairing, bound=None, status=200, refusal=None):
     return render(request, "tournament/table_report.html", {
         "tournament": tournament, "pairing": pairing, "round_title": _("Round %(n)s") % {"n": pairing["round"]},
         "legs": _legs(request, tournament, state, pairing, bound or {}),
         "result": state.named_result(pairing), "closed": table.round_closed(state, pairing),
         "is_player": request.user.is_authenticated and request.user.get_username() in (pairing["a"], pairing["b"]),
-        "is_staff": _staff(request.user, tournament),
+        "is_staff": _staff(request.user, tournament), "viewer": _viewer(request, tournament, pairing),
+        "live": pages.live_context(tournament, state.version), "refusal": refusal,
+        "offline_words": table_offline.offline_words(),
     }, status=status)
 
 
@@ -118,7 +134,8 @@ def _act(request, tournament, state, pairing):
     leg = int(leg)
     me, prefix = request.user.get_username(), f"leg{leg}"
     if action == "enter" and not _staff(request.user, tournament):
-        raise PermissionDenied(_("Only the tournament's referees and organisers enter results."))
+        return _not_saved(request, tournament, pairing,
+                          _("only the tournament's referees and organisers enter results"), 403)
     if action in ("report", "enter"):
         form_class = LegEntryForm if action == "enter" else LegResultForm
         form = form_class(request.POST, pairing=pairing, system=tournament.system, prefix=prefix)
@@ -128,25 +145,38 @@ def _act(request, tournament, state, pairing):
     if not form.is_valid():
         return _render(request, tournament, state, pairing, {key: form}, 400)
     data = form.cleaned_data
+    # A resent form (a double tap, or a report the phone kept while offline) counts once.
+    once = request.headers.get("Idempotency-Key") or request.POST.get("idempotency_key") or None
     try:
         if action == "report":
-            services.report_leg(tournament.pk, pairing["id"], leg, me, **form.result())
+            services.report_leg(tournament.pk, pairing["id"], leg, me, **form.result(), idempotency_key=once)
             message = _("Reported. Your opponent confirms it, or it counts by itself later.")
         elif action == "enter":
             services.enter_leg_result(tournament.pk, pairing["id"], leg, me, reason=data["reason"], **form.result())
             message = _("The result is entered.")
         elif action == "confirm":
-            services.confirm_leg(tournament.pk, pairing["id"], leg, me, str(data["report_id"]))
+            services.confirm_leg(tournament.pk, pairing["id"], leg, me, str(data["report_id"]), idempotency_key=once)
             message = _("Confirmed: the result counts.")
         else:
-            services.dispute_leg(tournament.pk, pairing["id"], leg, me, data["reason"], str(data["report_id"]))
+            services.dispute_leg(tournament.pk, pairing["id"], leg, me, data["reason"], str(data["report_id"]),
+                                 idempotency_key=once)
             message = _("Disputed: a referee will decide.")
     except CommandRejected as exc:
+        if exc.status in (403, 409):  # the page was out of date: say so, show the latest
+            return _not_saved(request, tournament, pairing, exc.message, exc.status)
         field = REFUSAL_FIELDS.get(exc.code)
         form.add_error(field if field in form.fields else None, exc.message)
         return _render(request, tournament, state, pairing, {key: form}, exc.status)
     messages.success(request, message)
     return redirect("tournament-pairing-report", tournament_id=tournament.pk, pairing_id=pairing["id"])
+
+
+def _not_saved(request, tournament, pairing, why: str, status: int):
+    """A refusal the form may not be there to show (the leg moved on since the page was loaded,
+    or the viewer may not do it): said in words above the page as it stands now."""
+    state = services.load_state(tournament)
+    refusal = _("Nothing was saved: %(why)s. The page now shows where the results stand.") % {"why": why}
+    return _render(request, tournament, state, _pairing(state, pairing["id"]), status=status, refusal=refusal)
 
 
 @require_POST
@@ -170,13 +200,14 @@ def open_reports_page(request, tournament_id):
     tournament, state = pages.load(request, tournament_id)
     if not _staff(request.user, tournament):
         return page_refusal(request, _("Only the tournament's referees and organisers see the open reports."))
-    waiting = sorted(table.open_reports(state), key=lambda item: (item[2]["status"] != table.DISPUTED, item[2]["seq"]))
+    waiting = sorted((item for item in table.open_reports(state) if table.takes_results(state, item[0])),
+                     key=lambda item: (item[2]["status"] != table.DISPUTED, item[2]["seq"]))
     current = state.rounds[-1]["round"] if state.rounds else None
     tables = sorted((p for p in state.pairings.values()
                      if p["round"] == current and not p["bye"] and p["mode"] == table.AT_TABLE),
                     key=lambda p: p["table"] or 0)
     return render(request, "tournament/table_reports.html", {
-        "tournament": tournament, "current_round": current,
+        "tournament": tournament, "current_round": current, "live": pages.live_context(tournament, state.version),
         "waiting": [{"pairing": p, "leg": leg, "report": r, "summary": _describe(r),
                      "status": STATUS_WORDS[r["status"]], "auto_confirm_at": _auto_confirm_at(state, r)}
                     for p, leg, r in waiting],

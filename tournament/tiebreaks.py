@@ -18,6 +18,9 @@ from dataclasses import dataclass, field
 
 TIE_BREAKS = ("points", "head_to_head", "games_won", "buchholz", "sonneborn_berger", "knowledge_test", "rating")
 DEFAULT_TIE_BREAKS = ["points", "head_to_head", "games_won", "buchholz", "sonneborn_berger", "knowledge_test", "rating"]
+# Opponents' scores say something only where everybody meets a comparable field (Swiss, round
+# robin); a knockout's standings leave those columns out.
+OPPONENT_SCORE_KEYS = ("buchholz", "sonneborn_berger")
 
 
 @dataclass

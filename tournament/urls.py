@@ -1,7 +1,7 @@
 """Tournament API, mounted under /api/ (issue 5)."""
 from django.urls import path
 
-from . import streams, views
+from . import streams, upload_views, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListCreate.as_view(), name="tournament-list"),
@@ -9,6 +9,13 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/referees/", views.TournamentReferees.as_view(), name="tournament-referees"),
     path("tournaments/<int:tournament_id>/season/", views.TournamentSeason.as_view(), name="tournament-season"),
     path("tournaments/<int:tournament_id>/events/", views.TournamentEvents.as_view(), name="tournament-events"),
+    path("tournaments/<int:tournament_id>/export/", upload_views.TournamentExport.as_view(), name="tournament-export"),
+    path("tournaments/<int:tournament_id>/claim-entrant/", upload_views.EntrantClaim.as_view(),
+         name="tournament-claim-entrant"),
+    path("tournaments/<int:tournament_id>/entrants/<str:name>/map/", upload_views.EntrantMapping.as_view(),
+         name="tournament-map-entrant"),
+    path("leagues/<str:league>/tournament-imports/", upload_views.TournamentImport.as_view(),
+         name="tournament-upload"),
     path("tournaments/<int:tournament_id>/stream/", streams.TournamentStream.as_view(), name="tournament-stream"),
     path("tournaments/<int:tournament_id>/entrants/", views.Entrants.as_view(), name="tournament-entrants"),
     path("tournaments/<int:tournament_id>/entrants/<str:username>/withdraw/", views.Withdraw.as_view(),

@@ -335,6 +335,10 @@ def pairing_item(state, tournament: Tournament, pairing_id) -> dict:
                 if p["id"] == str(pairing_id))
 
 
+RESEND_KEY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER,
+                              description="A resend under the same key counts once.")
+
+
 class LegAction(APIView):
     """A table-play action on one leg of a pairing (tournament/table.py has the rules)."""
 
@@ -346,10 +350,12 @@ class LegAction(APIView):
 
 
 class LegReport(LegAction):
-    @extend_schema(request=LegResultSerializer, responses={201: DICT})
+    @extend_schema(request=LegResultSerializer, responses={201: DICT}, parameters=[RESEND_KEY])
     def post(self, request, pairing_id, leg):
         """Report how a leg played at the table ended (the pairing's two players; the opponent
-        confirms or disputes). 409 ``not_at_table``, ``round_closed``, ``report_pending``,
+        confirms or disputes). An ``Idempotency-Key`` (yours, in this tournament) makes a resend count
+        once (201 again, nothing appended; another request under it: 422 ``idempotency_key_reused``).
+        409 ``not_at_table``, ``round_closed``, ``report_pending``,
         ``leg_disputed``, ``result_confirmed``; 403 ``not_in_pairing``; 400 ``invalid_winner``,
         ``invalid_ending``, ``invalid_vp_margin``, ``invalid_leg``."""
         tournament, _state = visible_pairing(request, pairing_id)
@@ -357,12 +363,12 @@ class LegReport(LegAction):
         data = LegResultSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         state = services.report_leg(tournament.pk, str(pairing_id), leg, request.user.username,
-                                    **data.validated_data)
+                                    **data.validated_data, idempotency_key=request.headers.get("Idempotency-Key"))
         return self.respond(state, tournament, pairing_id)
 
 
 class LegConfirm(LegAction):
-    @extend_schema(request=LegAnswerSerializer, responses={201: DICT})
+    @extend_schema(request=LegAnswerSerializer, responses={201: DICT}, parameters=[RESEND_KEY])
     def post(self, request, pairing_id, leg):
         """Confirm the opponent's report of a leg: it counts from now on. 409 ``nothing_to_confirm``,
         ``report_outdated``; 403 ``own_report``, ``not_in_pairing``."""
@@ -372,12 +378,13 @@ class LegConfirm(LegAction):
         data.is_valid(raise_exception=True)
         report_id = data.validated_data["report_id"]
         state = services.confirm_leg(tournament.pk, str(pairing_id), leg, request.user.username,
-                                     str(report_id) if report_id else None)
+                                     str(report_id) if report_id else None,
+                                     idempotency_key=request.headers.get("Idempotency-Key"))
         return self.respond(state, tournament, pairing_id)
 
 
 class LegDispute(LegAction):
-    @extend_schema(request=LegAnswerSerializer, responses={201: DICT})
+    @extend_schema(request=LegAnswerSerializer, responses={201: DICT}, parameters=[RESEND_KEY])
     def post(self, request, pairing_id, leg):
         """Dispute the opponent's report of a leg, saying why: it waits for a referee's entry.
         400 ``reason_required``; otherwise as confirming."""
@@ -387,7 +394,8 @@ class LegDispute(LegAction):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         state = services.dispute_leg(tournament.pk, str(pairing_id), leg, request.user.username, v["reason"],
-                                     str(v["report_id"]) if v["report_id"] else None)
+                                     str(v["report_id"]) if v["report_id"] else None,
+                                     idempotency_key=request.headers.get("Idempotency-Key"))
         return self.respond(state, tournament, pairing_id)
 
 

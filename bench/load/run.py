@@ -29,6 +29,7 @@ import argparse
 import json
 import os
 import resource
+import secrets
 import socket
 import subprocess
 import sys
@@ -73,8 +74,12 @@ def drop_database(name: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+BENCH_SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_urlsafe(50)  # DEBUG is off
+
+
 def service_env(database_url: str, queue: str) -> dict:
     return {**os.environ, "DATABASE_URL": database_url, "REDIS_URL": REDIS_URL, "DEBUG": "0",
+            "SECRET_KEY": BENCH_SECRET_KEY, "HTTPS": "0",  # plain HTTP on 127.0.0.1
             "DJANGO_SETTINGS_MODULE": "config.settings", "CELERY_TASK_DEFAULT_QUEUE": queue,
             "THROTTLE_COMMANDS": "1000000/min", "LOG_LEVEL": "ERROR"}
 

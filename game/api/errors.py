@@ -2,11 +2,13 @@
 from django.db import InterfaceError, OperationalError
 from django.http import Http404
 from django.utils.translation import gettext as _
+from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from ..services import CommandRejected
+from .parsers import PayloadTooLarge
 
 CODES = {
     Http404: "not_found",  # a view's get_object_or_404
@@ -22,8 +24,8 @@ CODES = {
 }
 
 
-# Seconds a client should wait before retrying while the database is unreachable.
-DATABASE_RETRY_AFTER = 2
+# Seconds a client should wait before retrying while the database or the cache is unreachable.
+RETRY_AFTER_SECONDS = 2
 
 
 def exception_handler(exc, context):
@@ -34,11 +36,20 @@ def exception_handler(exc, context):
         # stored, and the client may retry (with its Idempotency-Key).
         return Response({"code": "service_unavailable", "message": _("the database is unavailable, retry shortly")},
                         status=status.HTTP_503_SERVICE_UNAVAILABLE,
-                        headers={"Retry-After": str(DATABASE_RETRY_AFTER)})
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+    if isinstance(exc, (RedisConnectionError, RedisTimeoutError)):
+        # The cache (Redis) holding cached tokens and rate-limit counts is down: nothing was
+        # decided or stored; the client may retry.
+        return Response({"code": "service_unavailable", "message": _("the cache is unavailable, retry shortly")},
+                        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
+    if isinstance(exc, (exceptions.ParseError, PayloadTooLarge)):
+        code = getattr(exc.detail, "code", None) or code  # the parser's own reason (game/api/parsers.py)
+        code = "malformed_json" if code == "parse_error" else code
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"code": code, "message": _("invalid request"), "errors": response.data}
     else:

@@ -13,7 +13,7 @@ GENERIC = {404: ("not_found", _("no such resource")), 405: ("method_not_allowed"
            500: ("server_error", _("internal error"))}
 
 
-def _is_api(request) -> bool:
+def is_api(request) -> bool:
     return request.path.startswith("/api/")
 
 
@@ -23,13 +23,13 @@ def json_error(status: int) -> JsonResponse:
 
 
 def not_found(request, exception=None):
-    if _is_api(request):
+    if is_api(request):
         return json_error(404)
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request):
-    if _is_api(request):
+    if is_api(request):
         return json_error(500)
     return defaults.server_error(request)
 
@@ -43,7 +43,12 @@ class ApiJsonErrorsMiddleware:
 
     def __call__(self, request):
         response = self.get_response(request)
-        if (_is_api(request) and response.status_code >= 400 and not isinstance(response, Response)
+        if (is_api(request) and response.status_code >= 400 and not isinstance(response, Response)
                 and not response.get("Content-Type", "").startswith("application/json")):
-            return json_error(response.status_code)
+            replacement = json_error(response.status_code)
+            # The headers the inner middleware set (anti-framing, security) stay on the replacement.
+            for name, value in response.headers.items():
+                if name.lower() not in ("content-type", "content-length"):
+                    replacement.headers.setdefault(name, value)
+            return replacement
         return response

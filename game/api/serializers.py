@@ -6,6 +6,15 @@ from rest_framework import serializers
 from ..rules.registry import available_systems
 
 
+def players_by_username(value: dict) -> dict:
+    """side → user for a request's side → username, refusing unknown names (game and challenge doors)."""
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=set(value.values()))}
+    missing = sorted(set(value.values()) - set(users))
+    if missing:
+        raise serializers.ValidationError(_("unknown users: %(names)s") % {"names": ", ".join(missing)})
+    return {side: users[name] for side, name in value.items()}
+
+
 class CreateGameSerializer(serializers.Serializer):
     system = serializers.CharField(help_text="one of: " + ", ".join(available_systems()))
     setup = serializers.DictField(required=False, default=dict)
@@ -15,11 +24,7 @@ class CreateGameSerializer(serializers.Serializer):
     is_public = serializers.BooleanField(required=False, default=True)
 
     def validate_players(self, value):
-        users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=set(value.values()))}
-        missing = sorted(set(value.values()) - set(users))
-        if missing:
-            raise serializers.ValidationError(_("unknown users: %(names)s") % {"names": ", ".join(missing)})
-        return {side: users[name] for side, name in value.items()}
+        return players_by_username(value)
 
 
 class CommandSerializer(serializers.Serializer):
@@ -38,6 +43,9 @@ class GameSummarySerializer(serializers.Serializer):
     outcome = serializers.JSONField(allow_null=True)
     players = serializers.DictField(child=serializers.CharField())
     deadline_at = serializers.DateTimeField(allow_null=True)
+    vacations = serializers.ListField(child=serializers.DictField(), help_text=(
+        "correspondence games: the players on vacation or about to be, [{side, player, from, until}]; "
+        "their side's clock stands still meanwhile"))
     created_at = serializers.DateTimeField()
 
 

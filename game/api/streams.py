@@ -35,7 +35,7 @@ class EventStreamRenderer(BaseRenderer):
 class StreamEventSerializer(serializers.Serializer):
     """One Server-Sent Event: ``data`` is the JSON text of the event, the summary or the unread list."""
 
-    event = serializers.ChoiceField(["stored-event", "version", "notifications"], required=False)
+    event = serializers.ChoiceField(["stored-event", "version", "notifications", "lobby", "challenge"], required=False)
     id = serializers.CharField(required=False, help_text="the seq, for stored-event and version")
     data = serializers.CharField(required=False)
     retry = serializers.IntegerField(required=False, help_text="milliseconds before a reconnect")

@@ -3,23 +3,22 @@
 DRF's ``ScopedRateThrottle`` keeps a list of request times per user: a cache read and a cache
 write per request, and a pickled list that grows with the rate. This throttle keeps DRF's
 scopes, rates and keys but counts requests in fixed windows of the rate's duration, with one
-atomic increment (on Redis: SET NX EX + INCR, pipelined). A fixed window lets a client send
-up to twice the rate across a window edge, which is well within what the limits are for.
+atomic increment (on Redis: SET NX EX + INCR, pipelined; config/rate_windows.py). A fixed
+window lets a client send up to twice the rate across a window edge, which is well within what
+the limits are for.
 """
-from django.core.cache import cache
 from rest_framework.throttling import ScopedRateThrottle
 
-
-def count_in_window(key: str, seconds: int) -> int:
-    """Add one to ``key``'s count, which starts at 0 and expires ``seconds`` after its first use."""
-    counter = getattr(cache, "incr_with_expiry", None)
-    if counter is not None:
-        return counter(key, seconds)
-    cache.add(key, 0, seconds)
-    return cache.incr(key)
+from config.client_address import client_address
+from config.rate_windows import count_in_window
 
 
 class WindowedScopedRateThrottle(ScopedRateThrottle):
+    """Counted per user, or per client address (never a client-supplied ``X-Forwarded-For``)."""
+
+    def get_ident(self, request):
+        return client_address(request)
+
     def allow_request(self, request, view):
         self.scope = getattr(view, self.scope_attr, None)
         if not self.scope:

@@ -1,14 +1,17 @@
 """Game endpoints (issue 2 §6). Thin: validation in serializers, work in ``game.services``."""
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.db.models import Prefetch
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import replay, services
+from .. import imports, pauses, replay, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
@@ -16,8 +19,8 @@ from ..rules.registry import get_system
 from ..store import read_events
 from ..visibility import is_league_admin, may_view_game, sight_for
 from .serializers import (
-    CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EventsSerializer, GameDetailSerializer,
-    GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,
+    CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer,
+    GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,
 )
 from .throttling import WindowedScopedRateThrottle
 
@@ -37,9 +40,15 @@ def game_summary(game: Game) -> dict:
     return {
         "id": game.pk, "system": game.system, "status": game.status, "version": game.version,
         "to_move": game.to_move, "outcome": game.outcome,
-        "players": {s.side: s.user.get_username() for s in game.seats.all()},
-        "deadline_at": game.deadline_at, "created_at": game.created_at,
+        "players": {**game.recorded_players, **{s.side: s.user.get_username() for s in game.seats.all()}},
+        "deadline_at": game.deadline_at, "vacations": vacations_in(game), "created_at": game.created_at,
     }
+
+
+def vacations_in(game: Game) -> list[dict]:
+    """Who is on vacation (or about to be) in a correspondence game, until when."""
+    players = {s.side: s.user.get_username() for s in game.seats.all()}
+    return [{**pause, "player": players.get(pause["side"], "")} for pause in pauses.on_vacation(game, timezone.now())]
 
 
 def game_detail(game: Game, user, requested_side: str | None = None) -> dict:
@@ -123,7 +132,9 @@ class GameCommands(APIView):
                    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)])
     def post(self, request, game_id):
         """Submit a command for your side at ``expected_version``: the rules engine validates it (422 with a
-        machine code), a stale version is a 409, an ``Idempotency-Key`` makes a retry return the first answer."""
+        machine code; a field the command does not have: ``unknown_field``), a stale version is a 409, an
+        ``Idempotency-Key`` (yours, in this game) makes a retry return the first answer and refuses another
+        command under it (422 ``idempotency_key_reused``)."""
         if not isinstance(request.data, dict):
             raise services.CommandRejected(400, "malformed_command", _("body must be a JSON object"))
         data = CommandSerializer(data=request.data)
@@ -222,12 +233,33 @@ class GameImport(APIView):
     throttle_classes = [WindowedScopedRateThrottle]
 
     @extend_schema(request={"application/x-ndjson": str},
-                   responses=with_errors({201: ImportedGameSerializer}, 400, 401, 413, 422))
+                   responses=with_errors({201: ImportedGameSerializer}, 400, 401, 409, 413, 422))
     def post(self, request):
-        """Import an exported game (JSON lines): accepted only if the rules engine replays it to the same outcome."""
-        text = request.body.decode("utf-8", errors="replace")
+        """Import an exported game (JSON lines): stored only if every event re-derives from its recorded
+        commands and dice (422 naming the first ``seq`` that does not); nobody is seated — each player
+        named in it claims his own seat (``claim-seat/``). Unrated."""
         try:
-            game = services.import_game(text, request.user)
-        except replay.ImportRejected as exc:
-            raise services.CommandRejected(422, "import_rejected", str(exc)) from None
+            text = request.body.decode("utf-8", errors="replace")
+        except RequestDataTooBig:  # a body sent without Content-Length
+            raise services.CommandRejected(413, "payload_too_large", _("request body over %(limit)s bytes") % {
+                "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}) from None
+        game = imports.import_game(text, request.user)
         return Response({"id": game.pk, "version": game.version, "outcome": game.outcome}, status=201)
+
+
+class GameClaimSeat(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+    throttle_scope = "commands"
+    throttle_classes = [WindowedScopedRateThrottle]
+
+    @extend_schema(request=EndingRequestSerializer, responses=with_errors({200: GameSummarySerializer}, 400, 401, 403,
+                                                                          404, 409))
+    def post(self, request, game_id):
+        """Take your seat in an imported game: the sides its history gives to your user name (``side``
+        picks one); a seat recorded under another name is refused (403 ``not_your_seat``)."""
+        if not isinstance(request.data, dict):
+            raise services.CommandRejected(400, "malformed_request", _("body must be a JSON object"))
+        data = EndingRequestSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = imports.claim_seat(game_id, request.user, data.validated_data["side"])
+        return Response(game_summary(games_with_seats().get(pk=game.pk)))

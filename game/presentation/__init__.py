@@ -61,6 +61,12 @@ class Presentation:
     action_picks: Callable[[dict, dict], list[str]]
     # () → the translated sentences the system's own board script uses (static/js/<module>/).
     board_words: Callable[[], dict]
+    # A legal action and the view → the question asked before it is sent (it ends the game or
+    # the night, say), or None: the page shows it as a secondary button with a confirmation step.
+    confirm_action: Callable[[dict, dict], str | None]
+    # A template and the view → concrete commands with their board picks (``[{"command", "picks"}]``),
+    # e.g. 303's open firing order as every order, the attackers clicked in turn; [] if none.
+    expand_template: Callable[[dict, dict], list[dict]]
 
 
 def _with_framework_events(module) -> dict:

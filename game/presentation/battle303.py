@@ -4,6 +4,9 @@ Hexes are named by their number, airfields also by name when the view is at hand
 """
 from __future__ import annotations
 
+from itertools import permutations
+from math import factorial
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext
@@ -205,6 +208,8 @@ def describe_action(action: dict, view: dict | None = None) -> str:
         return text
     if kind == c.END_MOVES:
         return _("End moves (fighters not moved stay where they are)")
+    if kind == c.FIRE and action.get("template"):
+        return _("Fire in an order of your choosing")
     if kind == c.FIRE:
         order = [piece_name(a) for a in action.get("order", [])]
         text = (_("Fire in this order: %(order)s") % {"order": listing(order)} if order
@@ -216,6 +221,21 @@ def describe_action(action: dict, view: dict | None = None) -> str:
         path = action.get("path") or []
         return _("Bomber → %(route)s") % {"route": route(path)} if path else _("Bomber: stay")
     return words(kind or "?").capitalize()
+
+
+# With more attackers, the orders are too many to list (6 attackers: 720); the declaration
+# order and the raw command stay.
+MOST_ORDERS_OFFERED = 120
+
+
+def expand_template(action: dict, view: dict | None = None) -> list[dict]:
+    """The open firing order (legal.py's template) as every order, each chosen on the board by
+    clicking the attackers in turn: ``[{"command", "picks"}]``."""
+    order = (action.get("choices") or {}).get("order") or []
+    if action.get("type") != c.FIRE or not action.get("example") or factorial(len(order)) > MOST_ORDERS_OFFERED:
+        return []
+    return [{"command": {**action["example"], "order": list(each)}, "picks": [f"piece:{a}" for a in each]}
+            for each in permutations(order)]
 
 
 def action_picks(action: dict, view: dict | None = None) -> list[str]:

@@ -1,8 +1,8 @@
 """Duel in the Dark in words (issue 15; duel-in-the-dark.md §10 names every event).
 
 ``describe_event`` turns each engine event into one sentence — victory points with every term
-under the rule-section label ``game/rules/duel/scoring.py`` gave it — ``summary`` a side's view
-into facts (night, phase, turn, score, weather, the aircraft with fuel and altitude),
+worded from the code ``game/rules/duel/scoring.py`` gave it (:mod:`.duel_scoring`) — ``summary``
+a side's view into facts (night, phase, turn, score, weather, the aircraft with fuel and altitude),
 ``outcome_text`` the result, ``marker`` the nights, rounds, turns and phases a replay jumps to,
 ``category`` the event log's filter.  Hexes are named after the default board's cities.
 Events this module does not know (the service's own) read as :mod:`.generic` words.
@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _, ngettext
 
 from game.rules.duel.board import load_board
 
-from . import generic
+from . import duel_scoring, generic
+from .duel_scoring import signed
 from .duel_words import ACTORS, ALTITUDES, DIRECTIONS, FACES, FIGHTER_COLOURS, MOONS, OPTIONS, SIDES, STEPS
 
 
@@ -64,10 +65,6 @@ def altitude_name(a) -> str:
     return str(ALTITUDES.get(a, a or ""))
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
 def score_text(score: int) -> str:
     """§0.1: the track's position from either side."""
     if score > 0:
@@ -78,15 +75,15 @@ def score_text(score: int) -> str:
 
 
 def reason_text(reason: dict) -> str:
-    """``§5.1 radar +1 (fighter red)``: the rule-section label scoring.py wrote, the value, who."""
-    per = f" ({reason['per']})" if reason.get("per") else ""
-    return f"{reason.get('rule', '?')} {signed(reason.get('value', 0))}{per}"
+    """``§5.1 radar +1 (the red Me 110)``: the term scoring.py coded, in words, its value, whom for."""
+    return duel_scoring.term_text(reason, fighter_name)
 
 
 def _vp(p: dict) -> str:
     reasons = "; ".join(reason_text(r) for r in p.get("reasons", []))
     return _("%(side)s scores %(amount)s VP for %(occasion)s: %(reasons)s. Score: %(score)s.") % {
-        "side": side_name(p.get("side")), "amount": p.get("amount"), "occasion": p.get("occasion", "?"),
+        "side": side_name(p.get("side")), "amount": p.get("amount"),
+        "occasion": duel_scoring.occasion_text(p.get("occasion")),
         "reasons": reasons or _("no terms"), "score": score_text(p.get("score_after", 0))}
 
 
@@ -222,13 +219,13 @@ DESCRIBE = {
     % {"hash": str(p.get("hash", ""))[:12]},
     "GameEnded": lambda p: _("The game ends. %(outcome)s") % {"outcome": outcome_text(p)},
     "MedalsAwarded": lambda p: _("%(side)s receives %(n)s medal(s): %(why)s.") % {
-        "side": side_name(p["side"]), "n": p["count"], "why": p.get("reason", "")},
+        "side": side_name(p["side"]), "n": p["count"], "why": duel_scoring.medal_reason_text(p)},
     "MedalsSpent": lambda p: _("%(side)s spends %(n)s medal(s) (%(use)s).") % {
-        "side": side_name(p["side"]), "n": p["count"], "use": p.get("use", "")},
+        "side": side_name(p["side"]), "n": p["count"], "use": duel_scoring.medal_reason_text(p, "use")},
     "GermanMedalsPlaced": lambda p: _("German medals on %(hex)s: %(n)s (+1 each in the next fight there).") % {
         "hex": hex_name(p["hex"]), "n": p["count"]},
     "GermanMedalsRemoved": lambda p: _("The German medals leave %(hex)s (%(why)s).") % {
-        "hex": hex_name(p["hex"]), "why": p.get("reason", "")},
+        "hex": hex_name(p["hex"]), "why": duel_scoring.medal_reason_text(p)},
     "UnitRepaired": lambda p: _("Unit %(tile)s in %(hex)s is repaired.") % {"tile": p["tile"], "hex": hex_name(p["hex"])},
     "AirfieldRepaired": lambda p: _("The airfield at %(hex)s is repaired.") % {"hex": hex_name(p["hex"])},
     "FuelMedalUsed": lambda p: _("%(fighter)s flies on a fuel medal (−1 line).") % {

@@ -1,11 +1,14 @@
 """The service's own events in words (game/framework_events.py), the same for every system."""
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from ..framework_events import (
     ABORT_PROPOSED, GAME_ABORTED, GAME_CREATED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, REVEALED,
-    TIMEOUT_ADJUDICATED,
+    TIMEOUT_ADJUDICATED, VACATION_ENDED, VACATION_SCHEDULED,
 )
 from .generic import ending_reason_words, side_name
 
@@ -37,4 +40,22 @@ def describe(event: dict, outcome_text) -> str | None:
             "reason": ending_reason_words(payload.get("reason") or outcome.get("reason", ""))}
     if kind == ABORT_PROPOSED:
         return _("%(side)s proposes to abort the game.") % {"side": side_name(payload.get("side"))}
+    if kind == VACATION_SCHEDULED:
+        return _("%(player)s (%(side)s) takes a vacation from %(start)s until %(until)s UTC: that clock stands still.") % {
+            "player": payload.get("player"), "side": side_name(payload.get("side")),
+            "start": _moment(payload.get("from")), "until": _moment(payload.get("until"))}
+    if kind == VACATION_ENDED and payload.get("at") == payload.get("from"):
+        return _("%(player)s (%(side)s) cancels the planned vacation.") % {
+            "player": payload.get("player"), "side": side_name(payload.get("side"))}
+    if kind == VACATION_ENDED:
+        return _("%(player)s (%(side)s) is back from vacation: that clock runs again.") % {
+            "player": payload.get("player"), "side": side_name(payload.get("side"))}
     return None
+
+
+def _moment(iso) -> str:
+    """An ISO time of an event as "13 Mar 12:00" (the pages' UTC)."""
+    try:
+        return date_format(datetime.fromisoformat(iso), "j M, H:i")
+    except (TypeError, ValueError):
+        return str(iso)

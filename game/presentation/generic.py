@@ -166,5 +166,15 @@ def action_picks(action: dict, view: dict | None = None) -> list[str]:
     return [f"hex:{hex_}"] if hex_ is not None else []
 
 
+def expand_template(action: dict, view: dict | None = None) -> list[dict]:
+    """A template as concrete commands the board can choose, ``[{"command", "picks"}]``, or []."""
+    return []
+
+
+def confirm_action(action: dict, view: dict | None = None) -> str | None:
+    """The question to ask before an action that cannot be taken back (conceding), else None."""
+    return None
+
+
 def board_words() -> dict:
     return {}

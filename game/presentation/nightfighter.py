@@ -384,6 +384,12 @@ def action_picks(action: dict, view: dict | None = None) -> list[str]:
     return []
 
 
+def confirm_action(action: dict, view: dict | None = None) -> str | None:
+    if action.get("type") == "end_night":
+        return _("End the night now? It is scored as it stands, and this cannot be undone.")
+    return None
+
+
 def board_words() -> dict:
     """Sentences of static/js/nightfighter/board.js."""
     return {

@@ -16,9 +16,16 @@ Every game system is a module-level object implementing :class:`GameSystem`:
 * ``legal_actions(state, side) -> list[dict]`` — commands a client may offer, each sendable as is,
   except entries marked ``"template": True`` whose ``choices`` the client must fill in first.
 
+* ``command_fields: dict[str, frozenset[str]]`` — per command type, the fields it accepts besides
+  ``type`` (those ``decide`` reads and those ``legal_actions`` puts in a command it offers); the
+  service refuses any other field by name before ``decide`` runs (:func:`unknown_field`).
+
 Optional: ``sides_for(setup)`` for engines whose seats depend on the setup, and
 ``placings(outcome) -> {side: place} | None`` for games of more than two seats whose outcome
 ranks more than a winner (1 = first, equal places tie; None: read ``winner``/``loser`` alone).
+``upcast(event_type, payload) -> payload`` for engines whose events changed shape: a stored
+payload of an older shape in the current one, for the verifier and the import to compare with what
+``decide`` produces now (stored events are never rewritten; :func:`upcast_stored`).
 
 Events carry a visibility: ``"public"``, a side name, or ``"referee"``.
 """
@@ -74,3 +81,19 @@ class GameSystem(Protocol):
     def to_move(self, state: dict) -> list[str]: ...
 
     def legal_actions(self, state: dict, side: str) -> list[dict]: ...
+
+
+def unknown_field(system, command: dict) -> str | None:
+    """The first field of ``command`` that its type does not accept in ``system.command_fields``,
+    else None. A type the table does not list is left to ``decide`` (``unknown_command``)."""
+    table = getattr(system, "command_fields", None)
+    accepted = table.get(command.get("type")) if table else None
+    if accepted is None:
+        return None
+    return next((key for key in command if key != "type" and key not in accepted), None)
+
+
+def upcast_stored(system, event_type: str, payload: dict) -> dict:
+    """A stored ``payload`` in the shape ``system`` emits now (its optional ``upcast``; else as stored)."""
+    upcast = getattr(system, "upcast", None)
+    return upcast(event_type, payload) if upcast else payload

@@ -35,3 +35,9 @@ def outcome_words(game) -> str:
 def side_word(code) -> str:
     """A side's name as people say it ("luftwaffe" → "Luftwaffe", "german2" → "German 2")."""
     return side_name(code)
+
+
+@register.filter
+def side_words(codes) -> str:
+    """Several sides in words, "Luftwaffe, RAF"."""
+    return ", ".join(side_name(code) for code in codes or ())

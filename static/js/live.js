@@ -20,6 +20,7 @@ var NightduelLive = (function () {
   var yourMove = false;
   var streams = 0;
   var announced = null;  // ids of the notifications already seen by this page
+  var listeners = [];    // the page's own handlers of each unread summary (NightduelLive.onNotifications)
   var icon = document.querySelector('link[rel="icon"]');
   var plainIcon = icon ? icon.href : null;
   var iconImage = null;
@@ -80,6 +81,7 @@ var NightduelLive = (function () {
     showCount();
     showTitle();
     showBadge();
+    listeners.forEach(function (listener) { listener(summary); });
   }
 
   function follow(url, handlers) {
@@ -120,5 +122,6 @@ var NightduelLive = (function () {
     if (url && !streams) follow(url, {});
   });
 
-  return {follow: follow, yourMove: setYourMove};
+  return {follow: follow, yourMove: setYourMove,
+          onNotifications: function (listener) { listeners.push(listener); }};
 })();

@@ -32,6 +32,7 @@
   var chosen = [];    // the picks made so far
   var autoPicked = 0; // how many of them were made for the player (a single piece to act with)
   var expanded = {};  // stacks opened on the board, by hex
+  var openedRunning = null;  // whether the game was running when the page opened
 
   function readJSON(id) {
     var node = document.getElementById(id);
@@ -61,6 +62,8 @@
     listed.forEach(function (a) {
       if (a.template && drawer.expand) {
         actions = actions.concat(drawer.expand(a.command, view));
+      } else if (a.template && a.expanded && a.expanded.length) {
+        actions = actions.concat(a.expanded);  // the server's concrete commands (e.g. 303's firing orders)
       } else if (a.picks.length) {
         actions.push(a);
       }
@@ -69,7 +72,9 @@
     autoPicked = 0;
     var list = document.getElementById("all-moves");
     // The list of moves folds away when the board offers every one of them.
-    if (list && listed.length && listed.every(function (a) { return a.quick || a.picks.length || (a.template && drawer.expand); })) {
+    if (list && listed.length && listed.every(function (a) {
+      return a.quick || a.picks.length || (a.template && (drawer.expand || (a.expanded && a.expanded.length)));
+    })) {
       list.open = false;
     }
     var controls = document.getElementById("board-controls");
@@ -338,9 +343,23 @@
         }
       },
       open: function () { if (liveStatus.textContent === words.connection_lost) say(""); },
-      error: function () { if (running()) say(words.connection_lost); }
+      error: function (stream) {
+        // A closed stream will not retry: the server answered 204, the game has ended. Show its
+        // final panel rather than a lost connection.
+        if (stream.readyState === EventSource.CLOSED) { finish(); return; }
+        if (running()) say(words.connection_lost);
+      }
     });
     if (!source) window.setInterval(function () { if (running()) poll(); }, POLL_MS);
+  }
+
+  function finish() {
+    var ended = function () {
+      if (!running() && openedRunning) say(words.game_ended);  // news only to a page that saw it running
+    };
+    if (busy) { window.setTimeout(finish, POLL_MS); return; }
+    if (!running()) { ended(); return; }
+    refresh().then(ended, function () { say(words.connection_lost); });
   }
 
   function showWhoseMove() {
@@ -434,6 +453,7 @@
     if (apply) apply.hidden = true;
   }
 
+  openedRunning = running();
   loadPanel();
   render();
   startClocks();

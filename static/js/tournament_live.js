@@ -59,3 +59,26 @@ document.querySelectorAll("[data-live-notice]").forEach((notice) => {
     notice.hidden = false;
   });
 });
+
+/* The table report pages: the region is read again from the page's own address and swapped in,
+ * unless the user has started filling one of its forms — then a notice offers the latest. */
+document.querySelectorAll("[data-live-region]").forEach((region) => {
+  const status = document.querySelector("[data-live-status]");
+  const notice = document.querySelector("[data-live-notice-text]");
+  let typing = false;
+  region.addEventListener("input", () => { typing = true; });
+  region.addEventListener("change", () => { typing = true; });
+  watchStream(region, async (latest) => {
+    if (typing) {
+      if (notice) notice.hidden = false;
+      return;
+    }
+    const response = await fetch(window.location.href, {cache: "no-store"});
+    if (!response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById(region.id);
+    if (!fresh) return;
+    region.innerHTML = fresh.innerHTML;
+    region.dataset.version = String(latest);
+    if (status) status.textContent = status.dataset.updatedText;
+  });
+});

@@ -59,7 +59,7 @@ def test_an_organiser_runs_a_swiss_tournament_and_the_league_admin_a_season(live
     olga.get_by_role("button", name="Create account").click()
     olga.get_by_role("navigation").get_by_role("link", name="Tournaments").click()
     olga.get_by_role("link", name="New tournament").click()
-    assert "ask one to add you" in olga.content()
+    assert "the league admins appoint its organisers" in olga.content()
     snap(olga, "org-02-not-an-organiser-yet")
 
     # The league admin appoints her.

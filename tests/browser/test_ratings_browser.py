@@ -19,7 +19,7 @@ def test_leaderboard_and_player_page_show_a_three_player_game_and_provisional_ra
                                                 "reason": "red_card"}, actor="referee")
     page = new_context(PHONE).new_page()
     page.goto(f"{live_server.url}/league/")
-    board = page.locator("section", has=page.get_by_role("heading", name="Elo ratings: duel-in-the-dark"))
+    board = page.locator("section", has=page.get_by_role("heading", name="Elo ratings: Duel in the Dark"))
     assert board.locator("abbr.provisional").count() == 3
     assert "provisional, fewer than 10 rated games" in board.inner_text()
     shot(page, "ratings-leaderboard-provisional-phone")

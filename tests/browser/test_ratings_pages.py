@@ -24,7 +24,7 @@ def test_player_page_draws_one_chart_point_per_rated_game_plus_the_start(users):
     for _ in range(3):
         forfeit_303(users["alice"], users["bob"])
     html = Client().get("/players/alice/").content.decode()
-    assert "303: 15" in html  # three wins from 1500 with K = 40 lift alice above 1500
+    assert "303 (Battle of Britain): 15" in html  # the system by name; three wins from 1500 with K = 40 lift alice above 1500
     chart = html.split('class="rating-chart"')[1].split("</svg>")[0]
     assert chart.count('class="rating-point"') == 4
     ratings = [int(r) for r in re.findall(r"game \d vs bob: (\d+)", chart)]

@@ -7,8 +7,9 @@ from playwright.sync_api import expect
 
 from game.models import StoredEvent
 from tests.browser.conftest import PHONE, cup_of_four, log_in
-from tournament import services
+from tournament import services, table
 from tournament.models import Tournament
+from tournament.table_forms import ending_label
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,6 +22,11 @@ def table_cup(db):
 def table_one(t) -> dict:
     state = services.load_state(Tournament.objects.get(pk=t.pk))
     return next(p for p in state.pairings.values() if p["table"] == 1)
+
+
+def how(p, leg, winner) -> str:
+    """How a leg ends when ``winner`` wins it, in the form's words (303: an ending of his side)."""
+    return ending_label(table.ending_won_by("303", p, leg, winner))
 
 
 def stream_length(t) -> int:
@@ -50,7 +56,7 @@ def test_players_report_confirm_and_dispute_on_a_phone_and_the_referee_decides(
 
     match = first.locator("#leg-1")
     match.get_by_label(a, exact=True).check()
-    match.get_by_label("the bomber was shot down (RAF wins)").check()
+    match.get_by_label(how(p, 1, a)).check()
     match.get_by_role("button", name="Report the match").click()
     expect(first.get_by_text("Reported. Your opponent confirms it")).to_be_visible()
     assert "reported, waiting for the opponent" in first.locator("#leg-1 .leg-status").inner_text().lower()
@@ -59,7 +65,7 @@ def test_players_report_confirm_and_dispute_on_a_phone_and_the_referee_decides(
     second = new_context(PHONE).new_page()
     log_in(second, live_server.url, b)
     second.goto(f"{live_server.url}/tournaments/{t.pk}/pairings/{p['id']}/report/")
-    expect(second.locator("#leg-1").get_by_text(f"{a} won — the bomber was shot down (RAF wins)")).to_be_visible()
+    expect(second.locator("#leg-1").get_by_text(f"{a} won — {how(p, 1, a)}")).to_be_visible()
     shot(second, "table-05-opponent-sees-report-phone")
     second.locator("#leg-1").get_by_role("button", name="Yes, confirm").click()
     expect(second.get_by_text("Confirmed: the result counts.")).to_be_visible()
@@ -68,7 +74,7 @@ def test_players_report_confirm_and_dispute_on_a_phone_and_the_referee_decides(
     # The rematch: reported by b, disputed by a with a reason (a blank reason is refused first).
     rematch = second.locator("#leg-2")
     rematch.get_by_label(b, exact=True).check()
-    rematch.get_by_label("the bomber reached London (Luftwaffe wins)").check()
+    rematch.get_by_label(how(p, 2, b)).check()
     rematch.get_by_role("button", name="Report the rematch").click()
     first.reload()
     before = stream_length(t)
@@ -88,9 +94,9 @@ def test_players_report_confirm_and_dispute_on_a_phone_and_the_referee_decides(
     shot(referee, "table-07-open-reports-phone")
     referee.get_by_role("link", name="Decide").click()
     leg = referee.locator("#leg-2")
-    leg.locator("summary").click()
+    expect(leg.locator("details.staff-entry")).to_have_attribute("open", "")  # "Decide" opens it
     leg.get_by_label(a, exact=True).check()
-    leg.get_by_label("the bomber was shot down (RAF wins)").check()
+    leg.get_by_label(how(p, 2, a)).check()
     leg.get_by_label("Reason").fill("Both players' game cards show the bomber destroyed in round 6.")
     shot(referee, "table-08-referee-enters-phone")
     leg.get_by_role("button", name="Enter the result").click()

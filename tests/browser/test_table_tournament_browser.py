@@ -18,9 +18,10 @@ from tests.browser.test_quiz_browser import GOOD, take_quiz
 from tests.conftest import make_user
 from tests.tournament.test_table_auto_confirm_beat import real_celery_beat  # noqa: F401  (fixture)
 from tests.worker import wait_until
-from tournament import services
+from tournament import services, table
 from tournament.models import Tournament
 from tournament.quiz.attempts import open_quiz, upload_bank
+from tournament.table_forms import ending_label
 
 pytestmark = [pytest.mark.browser, pytest.mark.celery_worker, pytest.mark.django_db(transaction=True)]
 
@@ -31,8 +32,13 @@ def state_of(t):
     return services.load_state(Tournament.objects.get(pk=t.pk))
 
 
+def won(pairing, leg, winner) -> str:
+    """How the leg ended when ``winner`` won it: an ending of his side (303.md "End of game")."""
+    return table.ending_won_by("303", pairing, leg, winner)
+
+
 def settle(t, pairing, leg, winner):
-    services.report_leg(t.pk, pairing["id"], leg, pairing["a"], winner=winner, ended_by="shot_down")
+    services.report_leg(t.pk, pairing["id"], leg, pairing["a"], winner=winner, ended_by=won(pairing, leg, winner))
     services.confirm_leg(t.pk, pairing["id"], leg, pairing["b"])
 
 
@@ -61,7 +67,7 @@ def test_an_eight_player_swiss_at_the_table_from_round_one_to_final_standings(
 
     # Table 3: reported, never answered; beat confirms it once its half minute is over.
     three = tables[3]
-    services.report_leg(t.pk, three["id"], 1, three["a"], winner=three["a"], ended_by="rounds_ran_out")
+    services.report_leg(t.pk, three["id"], 1, three["a"], winner=three["a"], ended_by=won(three, 1, three["a"]))
 
     # Table 1 on phones: reported and confirmed; then reported, disputed, and decided by the referee.
     one = tables[1]
@@ -69,14 +75,14 @@ def test_an_eight_player_swiss_at_the_table_from_round_one_to_final_standings(
     first, second = phone(new_context, base, one["a"]), phone(new_context, base, one["b"])
     first.goto(report)
     first.locator("#leg-1").get_by_label(one["a"], exact=True).check()
-    first.locator("#leg-1").get_by_label("the bomber was shot down (RAF wins)").check()
+    first.locator("#leg-1").get_by_label(ending_label(won(one, 1, one["a"]))).check()
     first.locator("#leg-1").get_by_role("button", name="Report the match").click()
     expect(first.get_by_text("Reported. Your opponent confirms it")).to_be_visible()
     second.goto(report)
     second.locator("#leg-1").get_by_role("button", name="Yes, confirm").click()
     expect(second.get_by_text("Confirmed: the result counts.")).to_be_visible()
     second.locator("#leg-2").get_by_label(one["b"], exact=True).check()
-    second.locator("#leg-2").get_by_label("the bomber reached London (Luftwaffe wins)").check()
+    second.locator("#leg-2").get_by_label(ending_label(won(one, 2, one["b"]))).check()
     second.locator("#leg-2").get_by_role("button", name="Report the rematch").click()
     expect(second.get_by_text("Reported. Your opponent confirms it")).to_be_visible()
     first.goto(report)
@@ -87,9 +93,9 @@ def test_an_eight_player_swiss_at_the_table_from_round_one_to_final_standings(
     referee.goto(f"{base}/tournaments/{t.pk}/table-reports/")
     referee.get_by_role("link", name="Decide").click()
     leg = referee.locator("#leg-2")
-    leg.locator("summary").click()
+    expect(leg.locator("details.staff-entry")).to_have_attribute("open", "")  # "Decide" opens it
     leg.get_by_label(one["a"], exact=True).check()
-    leg.get_by_label("the bomber was shot down (RAF wins)").check()
+    leg.get_by_label(ending_label(won(one, 2, one["a"]))).check()
     leg.get_by_label("Reason").fill("Both game cards show the bomber destroyed in round 7.")
     leg.get_by_role("button", name="Enter the result").click()
     expect(referee.get_by_text("The result is entered.")).to_be_visible()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.worker import database_url
+from tests.worker import database_url, debug_off_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,6 +53,7 @@ def live_gunicorn(transactional_db):
         pytest.skip("the live server runs on the PostgreSQL test database (set DATABASE_URL)")
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env.update(DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
-               NIGHTDUEL_EXTRA_SYSTEMS="dice-race=tests.doubles:SYSTEM", THROTTLE_COMMANDS="100000/min")
+               NIGHTDUEL_EXTRA_SYSTEMS="dice-race=tests.doubles:SYSTEM", THROTTLE_COMMANDS="100000/min",
+               **debug_off_env())
     with serving(["gunicorn", "config.wsgi", "-w", "2", "--timeout", "60"], env, "gunicorn-faults") as url:
         yield url

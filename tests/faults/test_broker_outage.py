@@ -35,10 +35,10 @@ def finish_a_game(users) -> str:
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_moves_are_accepted_while_the_broker_is_down_and_the_outbox_catches_up(users, real_celery_worker,
-                                                                               monkeypatch):
+                                                                               settings):
     live_broker = app.conf.broker_url
-    monkeypatch.setitem(app.conf, "broker_url", DEAD_BROKER)
-    monkeypatch.setitem(app.conf, "broker_connection_timeout", 0.5)
+    settings.CELERY_BROKER_URL = DEAD_BROKER  # Celery reads the Django settings (tests/worker.py)
+    settings.CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
     reset_connections()
     game_ids = [finish_a_game(users) for _ in range(GAMES)]
 
@@ -47,7 +47,7 @@ def test_moves_are_accepted_while_the_broker_is_down_and_the_outbox_catches_up(u
     assert sorted(m.payload["game_id"] for m in waiting) == sorted(game_ids)
     assert not RatedResult.objects.exists()
 
-    monkeypatch.setitem(app.conf, "broker_url", live_broker)
+    settings.CELERY_BROKER_URL = live_broker
     reset_connections()
     assert drain_outbox.delay().get(timeout=30) == GAMES  # what beat does every 15 s
     wait_until(lambda: RatedResult.objects.filter(game_id__in=game_ids).count() == GAMES, timeout=30)

@@ -44,7 +44,7 @@ def load_schema():
 
 SCHEMA = load_schema()
 CONFORMANCE = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
-GAME_API = ("/api/games", "/api/campaigns", "/api/auth/")
+GAME_API = ("/api/games", "/api/campaigns", "/api/auth/", "/api/challenges", "/api/seeks")
 EXAMPLES_PER_OPERATION = 8
 
 

@@ -17,7 +17,7 @@ from django.utils.functional import lazy
 from game import error_messages
 from ratings.models import League
 from tests.conftest import client_for, make_user
-from tournament import services as tournaments
+from tournament import services as tournaments, table
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = sorted((ROOT / "game" / "rules").rglob("*.py")) + [
@@ -141,7 +141,8 @@ def post(username, url, data, language):
 def test_a_table_refusal_keeps_its_code_and_english_message(table_pairing):
     _t, pairing = table_pairing
     legs = f"/api/pairings/{pairing['id']}/legs/1/"
-    report = post(pairing["a"], legs + "report/", {"winner": pairing["a"], "ended_by": "shot_down"}, "en-GB")
+    ended_by = table.ending_won_by("303", pairing, 1, pairing["a"])
+    report = post(pairing["a"], legs + "report/", {"winner": pairing["a"], "ended_by": ended_by}, "en-GB")
     assert report.status_code == 201, report.content
     english = in_both_languages(lambda language: post(pairing["a"], legs + "confirm/", {}, language))[0]
     assert english == {"code": "own_report", "message": "your opponent confirms or disputes your report"}

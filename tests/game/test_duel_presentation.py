@@ -5,6 +5,7 @@ import pytest
 
 from game.presentation import presentation_for
 from game.presentation.duel import CATEGORIES, DESCRIBE
+from game.presentation.duel_scoring import TERMS
 from game.rules.dice import SeededDice
 from game.rules.duel import SYSTEM
 from tests.rules.duel.policies import options_policy, play
@@ -36,7 +37,7 @@ def test_every_engine_event_has_its_own_sentence_and_category(setup):
 
 
 def test_victory_points_read_with_every_rule_section_label(every_option_game):
-    """scoring.py names each term with its rule section: the sentence carries each label and value."""
+    """scoring.py codes each term; the sentence carries each term's words (with its rule section) and value."""
     _, events = every_option_game
     vp = [e for e in events if e["type"] == "VictoryPoints"]
     assert vp
@@ -45,16 +46,22 @@ def test_victory_points_read_with_every_rule_section_label(every_option_game):
         p = event["payload"]
         assert text.startswith(("British scores", "German scores")) and f"{p['amount']} VP" in text
         for reason in p["reasons"]:
-            assert reason["rule"] in text
+            words = str(TERMS[reason["code"]]) % reason.get("params", {})
+            assert words.startswith(("§", "A-")) and words in text
 
 
 def test_a_fighter_fight_in_words():
+    red = {"unit": "fighter", "id": "red"}
     event = {"type": "VictoryPoints", "payload": {
         "side": "german", "amount": 3, "occasion": "fighter combat", "score_after": -3,
-        "reasons": [{"rule": "§5.1 base", "value": 2, "per": "fighter red"},
-                    {"rule": "§5.1 radar", "value": 1, "per": "fighter red"}]}}
-    assert DUEL.describe_event(event) == ("German scores 3 VP for fighter combat: §5.1 base +2 (fighter red); "
-                                          "§5.1 radar +1 (fighter red). Score: German 3.")
+        "reasons": [{"code": "5.1:base", "value": 2, "per": red}, {"code": "5.1:radar", "value": 1, "per": red}]}}
+    assert DUEL.describe_event(event) == ("German scores 3 VP for fighter combat: §5.1 base +2 (the red Me 110); "
+                                          "§5.1 radar +1 (the red Me 110). Score: German 3.")
+    # A game recorded before the codes reads as it was stored.
+    legacy = {"type": "VictoryPoints", "payload": {
+        "side": "german", "amount": 2, "occasion": "fighter combat", "score_after": -2,
+        "reasons": [{"rule": "§5.1 base", "value": 2, "per": "fighter red"}]}}
+    assert "§5.1 base +2 (fighter red)" in DUEL.describe_event(legacy)
     assert DUEL.describe_event({"type": "FighterMoved", "payload": {
         "fighter": "red", "from": 18, "path": [10], "directions": ["NW"], "altitude": "HIGH", "cost": 1,
         "fuel_before": 12, "fuel_after": 11}}) == "The red Me 110 flies north-west to hex 10, high: fuel 12 → 11 (1 lines)."

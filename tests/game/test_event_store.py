@@ -16,6 +16,7 @@ from game.store import ConcurrencyError, NewEvent, append_events, current_versio
 from tests.conftest import client_for
 from tests.database_owner import as_owner
 from tests.doubles import RACE
+from tests.worker import debug_off_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -44,7 +45,7 @@ def test_the_database_rejects_update_and_delete_on_events(sql):
 def test_the_embedded_sqlite_database_rejects_update_and_delete_too(tmp_path, sql):
     path = tmp_path / "embedded.sqlite3"
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
-    env["DATABASE_URL"] = f"sqlite:///{path}"
+    env.update(DATABASE_URL=f"sqlite:///{path}", **debug_off_env())
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     db = sqlite3.connect(path)
     db.execute("INSERT INTO events (stream, seq, type, payload, actor, visibility, recorded_at, hash) "

@@ -96,6 +96,67 @@ def test_idempotency_key_returns_the_first_response_and_appends_nothing(race, us
     assert stream_rows(race) == rows
 
 
+def test_a_used_idempotency_key_with_another_command_is_refused_and_appends_nothing(race, users):
+    alice = client_for(users["alice"])
+    assert command(alice, race, 1, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k-1").status_code == 201
+    rows = stream_rows(race)
+    bob_turn_hide = command(alice, race, 2, {"type": "hide", "secret": "x"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert bob_turn_hide.status_code == 422 and bob_turn_hide.json()["code"] == "idempotency_key_reused"
+    same_command_other_version = command(alice, race, 2, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert same_command_other_version.status_code == 422
+    assert stream_rows(race) == rows
+
+
+def test_an_idempotency_key_belongs_to_one_game(race, users):
+    alice, bob = client_for(users["alice"]), client_for(users["bob"])
+    other = client_for(users["bob"]).post(
+        "/api/games/", {"system": RACE, "players": {"a": "bob", "b": "alice"}}, format="json").json()["id"]
+    first = command(alice, race, 1, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    command(bob, other, 1, {"type": "roll"})
+    elsewhere = command(alice, other, 2, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k-1")
+    assert elsewhere.status_code == 201 and elsewhere.json() != first.json()
+    assert elsewhere.json()["version"] == 3 and len(stream_rows(other)) == 3
+
+
+@pytest.mark.parametrize("length, status", [(200, 201), (201, 400)])
+def test_an_idempotency_key_over_200_characters_is_refused_with_400(race, users, length, status):
+    response = command(client_for(users["alice"]), race, 1, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k" * length)
+    assert response.status_code == status, response.content
+    if status == 400:
+        assert response.json()["code"] == "invalid_idempotency_key"
+        assert len(stream_rows(race)) == 1
+    again = command(client_for(users["alice"]), race, 1, {"type": "roll"}, HTTP_IDEMPOTENCY_KEY="k" * length)
+    assert again.status_code == status, "the next command is answered the same way, not with a 409"
+
+
+def test_a_command_field_the_engine_does_not_accept_is_refused_by_name(race, users):
+    response = command(client_for(users["alice"]), race, 1, {"type": "roll", "side": "b"})
+    assert response.status_code == 422 and response.json()["code"] == "unknown_field"
+    assert response.json()["field"] == "side" and "side" in response.json()["message"]
+    assert len(stream_rows(race)) == 1
+
+
+def test_every_engine_declares_the_fields_of_each_command_it_accepts():
+    from game.rules import duel
+    from game.rules.battle303 import commands as battle303
+    from game.rules.nightfighter import phases as nightfighter
+    from game.rules.registry import get_system
+
+    commands = {"duel-in-the-dark": set(duel.COMMANDS), "303": set(battle303.COMMAND_TYPES),
+                "nightfighter-solo": set(nightfighter.HANDLERS)}
+    for name, types in commands.items():
+        assert set(get_system(name).command_fields) == types, name
+
+
+def test_resigning_and_aborting_record_the_players_command(race, users):
+    from game import endings
+
+    endings.propose_abort(race, users["bob"])
+    endings.resign(race, users["alice"])
+    assert [r.command for r in StoredEvent.objects.filter(stream=f"game-{race}", seq__gt=1).order_by("seq")][:2] == [
+        {"side": "b", "type": "abort"}, {"side": "a", "type": "resign"}]
+
+
 def test_private_events_are_hidden_from_the_opponent_and_spectators_until_the_end(race, users):
     command(client_for(users["alice"]), race, 1, {"type": "hide", "secret": "route-7-8-9"})
     for viewer in (client_for(users["bob"]), client_for(users["carol"]), client_for()):
@@ -189,10 +250,13 @@ def test_an_untampered_export_is_imported_where_the_game_is_not_stored(users):
     assert stream_rows(game_id) == original
     again = client_for(users["carol"]).post("/api/games/import/", data=exported,
                                             content_type="application/x-ndjson")
-    assert again.status_code == 422
+    assert again.status_code == 409 and again.json()["code"] == "already_stored"
 
 
-def test_unknown_api_urls_answer_json_404(db):
+@pytest.mark.parametrize("debug", [False, True])
+def test_unknown_api_urls_answer_json_404_that_no_site_may_frame(db, settings, debug):
+    settings.DEBUG = debug  # with DEBUG Django's own 404 page is replaced by the JSON answer
     response = client_for().get("/api/games/null,null/")
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
+    assert response["X-Frame-Options"] == "DENY" and response["Content-Security-Policy"] == "frame-ancestors 'none'"

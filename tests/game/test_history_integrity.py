@@ -31,6 +31,7 @@ from tests.doubles import RACE
 from tests.game.test_game_api import play_to_end
 from tests.tournament.conftest import enter, new_tournament, players
 from tests.tournament.test_service_tournaments import run_service
+from tests.worker import debug_off_env
 from tournament.models import Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -248,7 +249,8 @@ def test_the_service_role_may_only_select_and_insert_events_and_cannot_touch_the
 
 # -- old streams get their chain ----------------------------------------------------------------------
 def migrate(env: dict, *target: str) -> None:
-    subprocess.run([sys.executable, "manage.py", "migrate", *target, "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", *target, "-v0"], cwd=ROOT, env={**env, **debug_off_env()},
+                   check=True)
 
 
 OLD_EVENTS = [("game-old", 1, "GameCreated", {"system": "x"}), ("game-old", 2, "Rolled", {"face": 4}),
@@ -314,3 +316,78 @@ def test_in_the_production_shape_the_suite_acts_as_the_service_role(users):
     with pytest.raises(DatabaseError, match="permission denied"):
         with transaction.atomic(), connection.cursor() as cursor:
             cursor.execute("UPDATE events SET type = 'Tampered'")
+
+
+# -- a whole chain rewritten by the owner -----------------------------------------------------------
+def rewrite_as_owner(stream: str, seq: int, payload: dict) -> None:
+    """An owner's full rewrite: change one event and recompute every hash from it on, so that the
+    stream's chain checks out on its own."""
+    rows = stored(stream)
+    previous = rows[seq - 2].hash if seq > 1 else None
+    with as_owner(), transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("ALTER TABLE events DISABLE TRIGGER events_append_only")
+        for row in rows[seq - 1:]:
+            if row.seq == seq:
+                row.payload = payload
+            previous = event_hash(stream, row.seq, row.type, row.payload, row.visibility, row.dice, row.command,
+                                  previous)
+            cursor.execute("UPDATE events SET payload = %s, hash = %s WHERE stream = %s AND seq = %s",
+                           [json.dumps(row.payload), previous, stream, row.seq])
+        cursor.execute("ALTER TABLE events ENABLE TRIGGER events_append_only")
+    assert first_break(stream, stored(stream)) is None  # the rewritten chain holds together
+
+
+def finished_tournament(users) -> Tournament:
+    league = League.objects.create(name="Chain league", slug="chain")
+    league.organisers.add(users["carol"])
+    tournament = new_tournament(league, users["carol"], fmt="single-elimination", game_setup={"target": 3})
+    enter(tournament, players(4))
+    run_service(tournament)
+    return tournament
+
+
+def verify_history_problems(*streams) -> str:
+    err = io.StringIO()
+    with pytest.raises(CommandError, match="1 of"):
+        call_command("verify_history", *streams, stdout=io.StringIO(), stderr=err)
+    return err.getvalue()
+
+
+@postgres_only
+def test_a_game_rewritten_whole_by_the_owner_is_caught_by_the_head_hashes_kept_apart(users):
+    tournament = finished_tournament(users)
+    result = next(r for r in stored(tournament.stream) if r.type == "GameResultRecorded")
+    game = Game.objects.get(pk=result.payload["game_id"])
+    first = stored(game.stream)[0]
+    rewrite_as_owner(game.stream, 1, {**first.payload, "forged": True})
+
+    problems = verify_history_problems()
+    assert f"{game.stream}: the game row's head hash {game.head_hash} is not the hash of its last event" in problems
+    assert (f"{game.stream}: the head hash {game.head_hash} recorded in {tournament.stream} at seq {result.seq} "
+            "is the hash of none of its events") in problems
+    assert "hash chain broken" not in problems  # the chain alone would not tell
+    assert game.stream in verify_history_problems(game.stream)  # checking the one stream finds it too
+
+
+@postgres_only
+def test_a_tournament_rewritten_whole_by_the_owner_contradicts_the_head_hash_it_published(users):
+    tournament = finished_tournament(users)
+    rows = stored(tournament.stream)
+    rewrite_as_owner(tournament.stream, 1, {**rows[0].payload, "name": "Another cup"})
+    finished = stored(tournament.stream)[-1]
+    assert finished.type == "TournamentFinished"
+    problems = verify_history_problems(tournament.stream)
+    assert (f"{tournament.stream}: the head hash published at seq {finished.seq} is not the hash of the event "
+            "before it") in problems
+
+
+def test_a_row_numbered_before_the_first_is_named_by_its_own_seq(users):
+    game = race_game(users)
+    play_to_end(game.pk, users)
+    records = [EventRecord.from_row(r) for r in stored(game.stream)]
+    before = EventRecord(**{**records[0].__dict__, "seq": 0})
+    assert first_break(game.stream, [before, *records]) == 0
+    StoredEvent.objects.create(stream=game.stream, seq=0, type=before.type, payload=before.payload,
+                               visibility=before.visibility, dice=before.dice, command=before.command,
+                               hash=before.hash)  # an INSERT, which even the service role may do
+    assert f"{game.stream}: hash chain broken at seq 0" in verify_history_problems(game.stream)

@@ -88,6 +88,10 @@ def test_a_command_and_its_refusals_answer_as_through_the_full_stack(users, race
          "Token not-a-token"),
         ("POST", f"/api/games/{race.pk}/commands/", b"{not json", bob),
         ("POST", f"/api/games/{race.pk}/commands/", b"x" * 70_000, bob),
+        ("POST", f"/api/games/{race.pk}/commands/", b"[" * 5000 + b"]" * 5000, bob),  # json_too_deep
+        ("POST", f"/api/games/{race.pk}/commands/",
+         b'{"expected_version": 2, "command": {"type": "hide", "secret": "\\ud800"}}', bob),  # invalid_text
+        ("POST", f"/api/games/{race.pk}/commands/", {"expected_version": 2, "command": {"type": "roll", "x": 1}}, bob),
         ("GET", "/api/no-such-endpoint/", None, bob),
         ("DELETE", f"/api/games/{race.pk}/commands/", None, bob),
     ]

@@ -80,3 +80,53 @@ def test_a_login_does_not_drop_the_cached_token(users, shared_cache):
     assert roll(alice, game, 1).status_code == 201
     update_last_login(None, users["alice"])
     assert cache.get(token_cache_key(Token.objects.get(user=users["alice"]).key)) is not None
+
+
+# -- the cache down ----------------------------------------------------------------------------------
+@pytest.fixture
+def own_redis(settings, tmp_path):
+    """A ``redis-server`` of this test's own on a free port (never the shared one), as the cache;
+    the test stops it with ``stop()``."""
+    import shutil
+    import socket
+    import subprocess
+    import time
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs the redis-server program (an outside service)")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                               "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                break
+        time.sleep(0.05)
+    shared = settings.CACHES
+    settings.CACHES = {"default": {"BACKEND": "config.redis_cache.PooledRedisCache",
+                                   "LOCATION": f"redis://127.0.0.1:{port}/0"}}
+
+    def stop():
+        server.kill()
+        server.wait(10)
+
+    yield stop
+    if server.poll() is None:
+        stop()
+    settings.CACHES = shared  # before the suite's own fixtures clear the cache
+
+
+def test_while_redis_is_down_token_requests_answer_a_clean_503_and_store_nothing(users, own_redis):
+    game = race(users)
+    alice = client_for(users["alice"])
+    assert roll(alice, game, 1).status_code == 201  # the token's user is now in the cache
+    own_redis()
+    for response in (roll(client_for(users["bob"]), game, 2), roll(alice, game, 3),
+                     client_for().post("/api/auth/token/", {"username": "bob", "password": "pw-bob"},
+                                       format="json")):
+        assert response.status_code == 503, response.content
+        assert response.json()["code"] == "service_unavailable" and response["Retry-After"]
+    assert StoredEvent.objects.filter(stream=game.stream).count() == 2

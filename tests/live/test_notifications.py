@@ -107,7 +107,7 @@ def test_pairings_penalties_and_the_end_of_a_tournament_reach_the_entrants(leagu
     tournaments.start_round(cup.pk, "olga")
     tournaments.issue_penalty(cup.pk, first.username, "stalling", "slow play", "rita")
     texts = sorted(n.text for n in Notification.objects.filter(user=first).exclude(kind="your_move"))
-    assert texts == ["Night Cup, round 1: you play p02", "Night Cup: a penalty for stalling — slow play"]
+    assert texts == ["Night Cup, round 1: you play p02", "Night Cup: Warning for undue delay (stalling) — slow play"]
     assert Notification.objects.filter(user=second, kind="pairing_created").count() == 1
     play_all(cup, lambda pairing, leg: pairing["a"])
     finished = Notification.objects.filter(kind="tournament_finished")

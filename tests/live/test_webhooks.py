@@ -3,6 +3,7 @@ after the retries of a real Celery worker, exactly one accepted and correctly si
 per event; private, loopback and link-local addresses are refused unless allowed."""
 import hashlib
 import hmac
+import ipaddress
 import json
 import threading
 from collections import Counter
@@ -156,3 +157,47 @@ def test_only_organisers_register_and_see_webhooks(league, organiser):
     assert client_for(make_user("admin", is_staff=True)).post(
         f"/api/leagues/{league.slug}/webhooks/", body, format="json").status_code == 201
     assert client_for(organiser).post(f"/api/leagues/{league.slug}/webhooks/", body, format="json").status_code == 403
+
+
+# Every non-global address, including IPv6 forms that carry an IPv4 address, and what is public.
+ADDRESS_VERDICTS = [
+    ("64:ff9b::a9fe:a9fe", False),  # NAT64 of the cloud metadata address 169.254.169.254
+    ("64:ff9b::7f00:1", False),  # NAT64 of loopback
+    ("64:ff9b::a00:1", False),  # NAT64 of 10.0.0.1
+    ("2002:7f00:1::1", False),  # 6to4 of 127.0.0.1
+    ("2002:a9fe:a9fe::1", False),  # 6to4 of 169.254.169.254
+    ("::127.0.0.1", False),  # IPv4-compatible loopback
+    ("::ffff:127.0.0.1", False),  # IPv4-mapped loopback
+    ("::ffff:0:7f00:1", False),  # SIIT IPv4-translated loopback
+    ("::ffff:0:a9fe:a9fe", False),
+    ("2001:0:4136:e378:8000:63bf:80ff:fffe", False),  # Teredo whose client is 127.0.0.1
+    ("fec0::1", False),  # site-local
+    ("ff0e::1", False),  # global-scope multicast
+    ("ff02::1", False),
+    ("224.0.0.1", False),  # IPv4 multicast
+    ("239.255.255.250", False),
+    ("100.64.0.1", False),  # carrier-grade NAT
+    ("192.0.0.1", False),  # IETF protocol assignments
+    ("240.0.0.1", False),  # reserved
+    ("::", False), ("::1", False), ("fe80::1", False), ("fd00::1", False),
+    ("8.8.8.8", True), ("2606:4700:4700::1111", True),
+    ("64:ff9b::808:808", True),  # NAT64 of a public address reaches a public address
+    ("2002:808:808::1", True), ("::ffff:8.8.8.8", True),
+]
+
+
+@pytest.mark.parametrize("address,public", ADDRESS_VERDICTS)
+def test_every_non_global_address_is_refused_whatever_its_form(address, public):
+    host = f"[{address}]" if ":" in address else address
+    if public:
+        assert ipaddress.ip_address(check(f"http://{host}/hook").address) == ipaddress.ip_address(address)
+    else:
+        with pytest.raises(AddressRefused):
+            check(f"http://{host}/hook")
+
+
+def test_the_allow_list_opens_a_named_translated_address(settings):
+    settings.NIGHTDUEL_WEBHOOK_ALLOWED_NETWORKS = ["64:ff9b::/96"]
+    assert check("http://[64:ff9b::a9fe:a9fe]/hook").address == "64:ff9b::a9fe:a9fe"
+    with pytest.raises(AddressRefused):
+        check("http://[2002:7f00:1::1]/hook")

@@ -152,4 +152,4 @@ def test_ratings_with_few_games_are_provisional_in_the_api_and_on_the_pages(user
     page = client.get(f"/players/{bob.username}/").content.decode()
     assert 'class="provisional"' in page and "provisional, fewer than 10 rated games" in page
     heading = client.get(f"/players/{alice.username}/").content.decode().split("<h2")[1].split("</h2>")[0]
-    assert heading.strip().endswith(">table-race: 1633") and 'class="provisional"' not in heading
+    assert heading.strip().endswith(">table race: 1633") and 'class="provisional"' not in heading

@@ -7,7 +7,7 @@ from ratings import projection
 from ratings.models import PlayerRating, RatedResult
 from tests.ratings.projection_snapshot import projection_snapshot
 from tests.tournament.test_table_play import first_pairing, settle, state_of, table_tournament
-from tournament import services
+from tournament import services, table
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +53,8 @@ def test_a_corrected_leg_is_rated_by_its_new_winner(league, organiser, referee):
     p = first_pairing(t)
     settle(p, 1, p["a"])
     assert elo(p["a"]).rating > 1500
-    services.enter_leg_result(t.pk, p["id"], 1, "rita", winner=p["b"], ended_by="reached_london",
+    services.enter_leg_result(t.pk, p["id"], 1, "rita", winner=p["b"],
+                              ended_by=table.ending_won_by("303", p, 1, p["b"]),
                               reason="the slip named the wrong winner")
     assert elo(p["b"]).rating > 1500 and elo(p["a"]).rating < 1500
     assert elo(p["a"]).games == 1

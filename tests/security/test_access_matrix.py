@@ -10,11 +10,15 @@ nothing, an accepted write is stored. A write endpoint without a matrix row fail
 from dataclasses import dataclass
 from typing import Callable
 
+import json
+
 import pytest
 from django.db import transaction
 
-from game import services
-from game.models import StoredEvent
+from game import services, vacations
+from game.models import StoredEvent, Vacation
+from matchmaking import services as matchmaking
+from matchmaking.models import Challenge, ChallengeSeat
 from ratings.models import League, PlayerRating, Season
 from tests.conftest import client_for
 from tests.doubles import RACE
@@ -112,10 +116,38 @@ def exported_elsewhere(world):
         transaction.set_rollback(True)
 
 
+def tournament_exported_elsewhere(world):
+    """The export of a finished table tournament this server does not hold: played here, rolled back."""
+    from tournament.exports import export_tournament
+    from tournament.table import AT_TABLE, ending_won_by
+
+    with transaction.atomic():
+        t = tournaments.create_tournament(league=world.tournament.league, name="Club day", system=RACE,
+                                          format="swiss", created_by=world.users["organiser"],
+                                          options={"play_mode": AT_TABLE})
+        for name in ("alice", "bob"):
+            tournaments.register(t.pk, name, "olga")
+        tournaments.seed(t.pk, "olga")
+        tournaments.start_round(t.pk, "olga")
+        pairing = next(iter(tournaments.load_state(t).pairings.values()))
+        for leg in (1, 2):
+            tournaments.report_leg(t.pk, pairing["id"], leg, pairing["a"], winner=pairing["a"],
+                                   ended_by=ending_won_by(RACE, pairing, leg, pairing["a"]))
+            tournaments.confirm_leg(t.pk, pairing["id"], leg, pairing["b"])
+        world.ids["tournament_export"] = json.dumps(export_tournament(t))
+        transaction.set_rollback(True)
+
+
 def notified(world):
     """An unread notification for everybody, so marking read changes something."""
     Notification.objects.bulk_create(Notification(user=u, kind="your_move", key="k", url="/")
                                      for u in world.users.values())
+
+
+def on_vacation(world):
+    """Everybody on vacation, so ending one's own changes something."""
+    for user in world.users.values():
+        vacations.take(user, 3)
 
 
 def hooked(world):
@@ -137,6 +169,37 @@ def reported(world):
     """bob reported the match at the table; alice, his opponent, answers it."""
     at_table(world)
     tournaments.report_leg(world.tournament.pk, world.ids["pairing_id"], 1, "bob", winner="bob", ended_by="rules")
+
+
+def challenged(world):
+    """bob challenges alice: hers to accept or decline, and nobody else's to see."""
+    world.ids["challenge_id"] = matchmaking.propose(
+        challenger=world.users["opponent"], system=RACE, setup={"target": 1000},
+        seats={"a": world.users["player"], "b": world.users["opponent"]}).pk
+
+
+def challenging(world):
+    """alice challenges bob: hers to cancel."""
+    world.ids["challenge_id"] = matchmaking.propose(
+        challenger=world.users["player"], system=RACE, setup={"target": 1000},
+        seats={"a": world.users["player"], "b": world.users["opponent"]}).pk
+
+
+def seeking(world):
+    """bob's open seek in the lobby, for anybody signed in to join."""
+    world.ids["challenge_id"] = matchmaking.open_seek(challenger=world.users["opponent"], system=RACE,
+                                                      setup={"target": 1000}, side="b").pk
+
+
+def sought_before(world):
+    """alice's seek, cancelled: hers to seek again."""
+    seek = matchmaking.open_seek(challenger=world.users["player"], system=RACE, setup={"target": 1000}, side="a")
+    matchmaking.cancel(seek.pk, world.users["player"])
+    world.ids["challenge_id"] = seek.pk
+
+
+def game_over(world):
+    win_game(world.game.pk, "alice")
 
 
 BANK = "question,choices,answer\nWho moves first?,RAF|Luftwaffe,Luftwaffe\nHow many legs?,1|2,2\n"
@@ -193,6 +256,8 @@ MATRIX = {
     ("post", G + "resign/"):                 Row((401, 404, 403, 404, 403, 201)),
     ("post", G + "abort/"):                  Row((401, 404, 403, 404, 403, 201)),
     ("post", G + "claim-timeout/"):          Row((401, 404, 403, 404, 403, 422)),
+    # Seats are claimed only in imported games (this one is not), by the user the history names.
+    ("post", G + "claim-seat/"):             Row((401, 404, 409, 404, 409, 409)),
     ("post", G + "commands/"):               Row((401, 404, 403, 404, 403, 201),
                                                  {"expected_version": 1, "command": {"type": "roll"}}),
     # Only a player of the new game, or a league admin, creates it.
@@ -277,12 +342,35 @@ MATRIX = {
 
     ("post", "api/auth/token/"):             Row(EVERYONE, {"username": "alice", "password": "pw-alice"}),
 
+    # Vacations: one's own only.
+    ("post", "api/vacation/"):               Row((401,) + (201,) * 5, {"days": 3}),
+    ("delete", "api/vacation/"):             Row((401,) + (200,) * 5, arrange=on_vacation),
+
+    # Starting a game (issue 25): a challenge is proposed by a player of it and answered by the
+    # players it names; everybody else is told it does not exist. Anybody signed in opens a seek
+    # or joins another's; a seek is sought again, a rematch offered, by its own player only.
+    ("post", "api/challenges/"):             Row((401, 403, 403, 403, 403, 201),
+                                                 {"system": RACE, "setup": {"target": 1000},
+                                                  "players": {"a": "alice", "b": "bob"}}),
+    ("post", "api/challenges/<uuid:challenge_id>/accept/"): Row((401, 404, 404, 404, 404, 200), arrange=challenged),
+    ("post", "api/challenges/<uuid:challenge_id>/decline/"): Row((401, 404, 404, 404, 404, 200), arrange=challenged),
+    ("post", "api/challenges/<uuid:challenge_id>/cancel/"): Row((401, 404, 404, 404, 404, 200), arrange=challenging),
+    ("post", "api/seeks/"):                  Row((401,) + (201,) * 5, {"system": RACE, "setup": {"target": 1000}}),
+    ("post", "api/seeks/<uuid:challenge_id>/join/"): Row((401,) + (200,) * 5, arrange=seeking),
+    ("post", "api/seeks/<uuid:challenge_id>/again/"): Row((401, 404, 404, 404, 404, 201), arrange=sought_before),
+    ("post", G + "rematch/"):                Row((401, 404, 403, 404, 403, 200), arrange=game_over),
+
     # Notifications: one's own only. Webhooks: the tournament's organisers, the league's admins.
     ("post", "api/notifications/read/"):     Row((401,) + (200,) * 5, arrange=notified),
     ("put", "api/notifications/preferences/"): Row((401,) + (200,) * 5, {"clock_low": {"in_page": True,
                                                                                       "by_email": False}}),
     ("post", T + "webhooks/"):               Row(ORGANISERS, {"url": "https://8.8.8.8/hook"}),
     ("post", L + "webhooks/"):               Row(LEAGUE_ADMINS, {"url": "https://8.8.8.8/hook"}),
+    # A club day's file comes in by a league admin's import (issue 30); its entrants are matched by
+    # the player's own claim or a league admin's mapping (this tournament is no import: 404).
+    ("post", L + "tournament-imports/"):     Row(LEAGUE_ADMINS, "{tournament_export}", tournament_exported_elsewhere),
+    ("post", T + "claim-entrant/"):          Row((401, 404, 404, 404, 404, 404)),
+    ("post", T + "entrants/<str:name>/map/"): Row((401, 403, 403, 403, 404, 403), {"account": "carol"}),
     ("delete", "api/webhooks/<int:webhook_id>/"): Row((401, 404, 404, 204, 204, 404), arrange=hooked),
     ("post", "api/webhook-deliveries/<uuid:delivery_id>/resend/"): Row((401, 404, 404, 202, 202, 404),
                                                                        arrange=hooked),
@@ -299,9 +387,12 @@ def snapshot() -> tuple:
             Notification.objects.filter(read_at__isnull=True).count(),
             list(NotificationPreference.objects.values_list("user_id", "kind", "in_page", "by_email")),
             WebhookEndpoint.objects.count(),
+            list(Vacation.objects.order_by("pk").values_list("pk", "ends_at")),
             list(WebhookDelivery.objects.values_list("pk", "status", "attempts")),
             QuestionBank.objects.count(), Quiz.objects.count(),
-            list(Attempt.objects.order_by("pk").values_list("pk", "answers", "finished_at")))
+            list(Attempt.objects.order_by("pk").values_list("pk", "answers", "finished_at")),
+            list(Challenge.objects.order_by("pk").values_list("pk", "status", "game_id")),
+            list(ChallengeSeat.objects.order_by("pk").values_list("pk", "user_id", "accepted_at")))
 
 
 def send(client, method: str, url: str, body, ids: dict):

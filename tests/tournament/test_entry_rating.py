@@ -66,3 +66,14 @@ def test_seeding_by_lot_ignores_ratings_and_records_the_lot(league, organiser, f
     assert event["payload"]["method"] == "lot"
     lot = event["payload"]["lot"]
     assert event["payload"]["order"] == sorted(field, key=lambda name: lot[name])
+
+
+@pytest.mark.parametrize("rating", [-5, 99999999, "nan"])
+def test_an_impossible_rating_is_refused_through_the_api_and_decides_nothing(league, organiser, field, rating):
+    cup = new_tournament(league, organiser, fmt="swiss")
+    olga = client_for(organiser)
+    r = olga.post(f"/api/tournaments/{cup.pk}/entrants/", {"username": "ace", "rating": rating}, format="json")
+    assert r.status_code == 400 and r.json()["code"] in ("invalid_rating", "invalid"), r.json()
+    assert olga.get(f"/api/tournaments/{cup.pk}/entrants/").json() == []
+    assert olga.post(f"/api/tournaments/{cup.pk}/entrants/", {"username": "ace", "rating": 0},
+                     format="json").status_code == 201

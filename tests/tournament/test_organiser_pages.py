@@ -241,3 +241,48 @@ def test_a_league_admin_appoints_the_referees_on_the_manage_page(cup, admin_user
     assert list(cup.referees.all()) == [referee]
     assert manage(page, cup, "referees").status_code == 302, "unticked: removed"
     assert not cup.referees.exists()
+
+
+def test_a_withdrawn_entrant_is_added_again_and_a_message_keeps_his_name_as_typed(cup, organiser):
+    make_user("dave")
+    page = browser(organiser)
+    assert manage(page, cup, "add_entrant", **{"add-username": "dave"}).status_code == 302
+    again = manage(page, cup, "add_entrant", **{"add-username": "dave"})
+    assert error_beside(again.content.decode(), "id_add-username") == "dave is already registered"
+    assert manage(page, cup, "withdraw", **{"withdraw-entrant": "dave", "withdraw-reason": "ill"}).status_code == 302
+    assert manage(page, cup, "add_entrant", **{"add-username": "dave"}).status_code == 302
+    state = services.load_state(cup)
+    assert state.active_entrants() == ["dave"] and [e.type for e in stream(cup)][-1] == ev.ENTRANT_REGISTERED
+
+
+@pytest.mark.parametrize("rating", ["-5", "99999999", "4000.5"])
+def test_an_impossible_rating_is_refused_beside_the_field_and_by_the_service(cup, organiser, rating):
+    make_user("ace")
+    page = browser(organiser)
+    refused = manage(page, cup, "add_entrant", **{"add-username": "ace", "add-rating": rating})
+    assert refused.status_code == 400 and error_beside(refused.content.decode(), "id_add-rating")
+    with pytest.raises(services.CommandRejected) as rejection:
+        services.register(cup.pk, "ace", "olga", rating=float(rating))
+    assert (rejection.value.status, rejection.value.code) == (400, "invalid_rating")
+    assert len(stream(cup)) == 1
+    assert manage(page, cup, "add_entrant", **{"add-username": "ace", "add-rating": "4000"}).status_code == 302
+
+
+def test_the_manage_page_offers_no_round_beyond_the_last(league, organiser):
+    cup = new_tournament(league, organiser, fmt="swiss", scoring_scheme="games", rounds=1)
+    for user in players(4):
+        services.register(cup.pk, user.username, "olga")
+    services.seed(cup.pk, "olga")
+    services.start_round(cup.pk, "olga")
+    html = browser(organiser).get(f"/tournaments/{cup.pk}/manage/").content.decode()
+    assert "Start round 2" not in html and "Round 1 is the last" in html
+    assert "the tournament ends with its final standings" in html
+
+
+def test_the_manage_page_gives_the_embed_snippet_to_copy(cup, organiser):
+    html = browser(organiser).get(f"/tournaments/{cup.pk}/manage/").content.decode()
+    textarea = re.search(r'<textarea[^>]*id="embed-snippet"[^>]*>(.*?)</textarea>', html, re.S)
+    snippet = html_lib.unescape(textarea.group(1))
+    assert snippet.startswith(f'<iframe src="http://testserver/tournaments/{cup.pk}/embed/"')
+    assert 'data-copy="embed-snippet"' in html
+    assert browser().get(f"/tournaments/{cup.pk}/embed/").status_code == 200

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from game.models import StoredEvent
 from ratings.models import League
 from tests.conftest import make_user
 from tournament import services, table
@@ -232,3 +233,55 @@ def test_a_league_that_is_not_the_organisers_gives_him_nothing(cup):
     stranger = make_user("other-organiser")
     League.objects.create(name="Other", slug="other").organisers.add(stranger)
     assert browser(stranger).get(f"/tournaments/{cup.pk}/print/round-1/pairings/").status_code == 403
+
+
+def test_the_last_rounds_sheet_of_a_finished_tournament_is_final_names_the_winner_and_its_fingerprint(
+        league, organiser, referee):
+    """Issue 26: "Final standings", the winner, the history's head hash (README "A tamper-evident
+    history": a printed sheet can later prove nothing changed), whole ratings (one given as 1532.53)."""
+    text_tool, picture_tool = poppler("pdftotext"), poppler("pdftoppm")
+    t = services.create_tournament(league=league, name="Puchar finałowy", system="303", format="swiss",
+                                   created_by=organiser, options={"play_mode": "at_table", "rounds": 2})
+    for i, name in enumerate(NAMES[:4]):
+        make_user(name)
+        services.register(t.pk, name, "olga", rating=1532.53 - i)
+    services.seed(t.pk, "olga")
+    for number in (1, 2):
+        services.start_round(t.pk, "olga")
+        play_round_at_the_table(t, number)
+    state = state_for(t)
+    assert state.status == "finished"
+    sheet = sheets.standings_sheet(state, 2)
+    assert sheet["title"] == "Final standings" and sheet["champion"] == sheet["rows"][0]["entrant"]
+    assert sheets.standings_sheet(state, 1)["title"] == "Standings after round 1"
+    rating = [c["key"] for c in sheet["columns"]].index("rating")
+    assert sheet["rows"][0]["cells"][rating] in {"1533", "1532", "1531", "1530"}
+    head = StoredEvent.objects.filter(stream=t.stream).order_by("-seq").first().hash
+    html = browser(organiser).get(f"/tournaments/{t.pk}/print/round-2/standings/").content.decode()
+    assert "Final standings" in html and f"Winner: {sheet['champion']}" in html and head in html
+    assert "1532.53" not in html
+    response = browser(organiser).get(f"/tournaments/{t.pk}/print/round-2/standings.pdf")
+    path = ARTIFACTS / "final-standings.pdf"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(response.content)
+    if text_tool:
+        text = subprocess.run([text_tool, str(path), "-"], capture_output=True, text=True, check=True).stdout
+        flat = text.replace("\n", "")
+        assert "Final standings" in text and f"Winner: {sheet['champion']}" in text and head in flat
+    if picture_tool:
+        subprocess.run([picture_tool, "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", str(path),
+                        str(path.with_suffix(""))], check=True)
+
+
+def test_knockout_standings_leave_out_the_swiss_columns(league, organiser, referee):
+    t = services.create_tournament(league=league, name="KO", system="303", format="single-elimination",
+                                   created_by=organiser, options={"play_mode": "at_table"})
+    for i, name in enumerate(NAMES[:4]):
+        make_user(name)
+        services.register(t.pk, name, "olga", rating=1500.4 + i)
+    services.seed(t.pk, "olga")
+    services.start_round(t.pk, "olga")
+    keys = [c["key"] for c in sheets.standings_sheet(state_for(t), 1)["columns"]]
+    assert "buchholz" not in keys and "sonneborn_berger" not in keys and "points" in keys
+    html = browser().get(f"/tournaments/{t.pk}/").content.decode()
+    assert "Buchholz" not in html and "Sonneborn" not in html and "1500.4" not in html

@@ -11,8 +11,8 @@ import pytest
 from game.store import read_events
 from tests.conftest import client_for
 from tests.tournament.test_table_play import first_pairing, leg_url, state_of, table_tournament, user
-from tests.worker import ROOT, database_url, wait_until
-from tournament import events as ev
+from tests.worker import ROOT, database_url, debug_off_env, wait_until
+from tournament import events as ev, table
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def real_celery_beat(real_celery_worker):
     log = ROOT / "artifacts" / f"celery-beat-{real_celery_worker.queue}.log"
     env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": real_celery_worker.redis_url,
            "CELERY_TASK_DEFAULT_QUEUE": real_celery_worker.queue, "DJANGO_SETTINGS_MODULE": "config.settings",
-           "NIGHTDUEL_AUTO_CONFIRM_SWEEP_SECONDS": "1"}
+           "NIGHTDUEL_AUTO_CONFIRM_SWEEP_SECONDS": "1", **debug_off_env()}
     process = subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "INFO",
                                 "--max-interval", "1"], cwd=ROOT, env=env, stdout=log.open("ab"),
                                stderr=subprocess.STDOUT)
@@ -41,7 +41,8 @@ def real_celery_beat(real_celery_worker):
 def test_beat_confirms_an_unanswered_report_once(league, organiser, referee, real_celery_beat):
     t = table_tournament(league, organiser, referee, auto_confirm_minutes=0.05)  # 3 seconds
     p = first_pairing(t)
-    assert client_for(user(p["a"])).post(leg_url(p, 1, "report"), {"winner": p["b"], "ended_by": "shot_down"},
+    shot_down_or_london = table.ending_won_by("303", p, 1, p["b"])
+    assert client_for(user(p["a"])).post(leg_url(p, 1, "report"), {"winner": p["b"], "ended_by": shot_down_or_london},
                                          format="json").status_code == 201
     wait_until(lambda: 1 in state_of(t).pairings[p["id"]]["results"], timeout=90, interval=0.5)
     report = state_of(t).pairings[p["id"]]["reports"][1]

@@ -4,6 +4,7 @@ import pytest
 from django.test import Client
 
 from game.models import Game, StoredEvent
+from tournament import services, table
 from tests.tournament.test_table_play import first_pairing, state_of, table_tournament, user
 
 
@@ -40,8 +41,13 @@ def test_a_report_by_the_page_and_its_refusals_in_words(league, organiser, refer
     before = length(t)
     r = client_as(user(p["a"])).post(page(t, p), {"action": "report", "leg": "1", "leg1-winner": p["a"]})
     assert r.status_code == 400 and "This field is required." in r.content.decode() and length(t) == before
+    contradiction = "reached_london" if table.leg_sides(p, 1)["raf"] == p["a"] else "shot_down"
     r = client_as(user(p["a"])).post(page(t, p), {"action": "report", "leg": "1", "leg1-winner": p["a"],
-                                                   "leg1-ended_by": "shot_down"})
+                                                   "leg1-ended_by": contradiction})
+    assert r.status_code == 400 and length(t) == before
+    assert f"in this leg, not {p['a']}" in r.content.decode()  # beside "How did the game end?"
+    r = client_as(user(p["a"])).post(page(t, p), {"action": "report", "leg": "1", "leg1-winner": p["a"],
+                                                   "leg1-ended_by": table.ending_won_by("303", p, 1, p["a"])})
     assert r.status_code == 302 and length(t) == before + 1
     report = state_of(t).pairings[p["id"]]["reports"][1]
     r = client_as(user(p["b"])).post(page(t, p), {"action": "dispute", "leg": "1", "leg1-report_id": report["report_id"],
@@ -52,7 +58,8 @@ def test_a_report_by_the_page_and_its_refusals_in_words(league, organiser, refer
                                                    "leg1-report_id": report["report_id"]})
     assert r.status_code == 302 and state_of(t).pairings[p["id"]]["results"][1]["winner"] == p["a"]
     r = client_as(user(p["a"])).post(page(t, p), {"action": "enter", "leg": "1", "leg1-winner": p["b"],
-                                                   "leg1-ended_by": "shot_down", "leg1-reason": "mine"})
+                                                   "leg1-ended_by": table.ending_won_by("303", p, 1, p["b"]),
+                                                   "leg1-reason": "mine"})
     assert r.status_code == 403 and length(t) == before + 2
 
 
@@ -79,3 +86,13 @@ def test_the_open_reports_page_is_the_staffs(league, organiser, referee):
     assert anonymous.status_code == 302 and anonymous["Location"].startswith("/accounts/login/?next=")
     assert client_as(user(p["a"])).get(url).status_code == 403
     assert client_as(referee).get(url).status_code == 200 and client_as(organiser).get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_says_it_is_played_at_the_table(league, organiser, referee):
+    t = table_tournament(league, organiser, referee)
+    html = Client().get(f"/tournaments/{t.pk}/").content.decode()
+    assert "played at the table, results reported by the players" in html
+    online = services.create_tournament(league=league, name="Online", system="303", format="swiss",
+                                        created_by=organiser)
+    assert "played online" in Client().get(f"/tournaments/{online.pk}/").content.decode()

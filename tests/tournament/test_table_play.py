@@ -13,7 +13,7 @@ from django.utils import timezone
 from game.models import Game, StoredEvent
 from tests.conftest import client_for, make_user
 from tests.tournament.conftest import players
-from tournament import events as ev, services
+from tournament import events as ev, services, table
 from tournament.models import Tournament
 from tournament.services.table_play import due_reports
 
@@ -54,7 +54,13 @@ def user(name):
     return get_user_model().objects.get(username=name)
 
 
-def report(pairing, leg, reporter, winner, ended_by="shot_down", **extra):
+def won(pairing, leg, winner):
+    """How a 303 leg ends when ``winner`` wins it: an ending of his side (303.md "End of game")."""
+    return table.ending_won_by("303", pairing, leg, winner)
+
+
+def report(pairing, leg, reporter, winner, ended_by=None, **extra):
+    ended_by = ended_by or won(pairing, leg, winner)
     return post(user(reporter), leg_url(pairing, leg, "report"), {"winner": winner, "ended_by": ended_by, **extra})
 
 
@@ -123,10 +129,10 @@ def test_a_disputed_leg_waits_for_the_referee_who_enters_it(league, organiser, r
     assert [(q["pairing_id"], q["leg"], q["report"]["status"]) for q in queue] == [(p["id"], 1, "disputed")]
     assert 1 not in state_of(t).pairings[p["id"]]["results"]
     r = post(referee, leg_url(p, 1, "result"),
-             {"winner": p["b"], "ended_by": "reached_london", "reason": "both agreed the bomber reached London"})
+             {"winner": p["b"], "ended_by": won(p, 1, p["b"]), "reason": "both agreed on the slip"})
     assert r.status_code == 201
     leg = state_of(t).pairings[p["id"]]["results"][1]
-    assert (leg["winner"], leg["ended_by"]) == (p["b"], "reached_london")
+    assert (leg["winner"], leg["ended_by"]) == (p["b"], won(p, 1, p["b"]))
     assert client_for(referee).get(f"/api/tournaments/{t.pk}/table-reports/").json() == []
 
 
@@ -135,7 +141,7 @@ def test_a_referee_corrects_a_confirmed_leg_with_a_reason(league, organiser, ref
     t = table_tournament(league, organiser, referee)
     p = first_pairing(t)
     settle(p, 1, p["a"])
-    r = post(organiser, leg_url(p, 1, "result"), {"winner": p["b"], "ended_by": "rounds_ran_out",
+    r = post(organiser, leg_url(p, 1, "result"), {"winner": p["b"], "ended_by": won(p, 1, p["b"]),
                                                    "reason": "the slip named the wrong player"})
     assert r.status_code == 201
     assert state_of(t).pairings[p["id"]]["results"][1]["winner"] == p["b"]
@@ -210,14 +216,15 @@ def test_every_refusal_has_a_clear_code_and_appends_nothing(league, organiser, r
         assert events_of(t) == before
 
     check(report(p, 1, other["a"], p["a"]), 403, "not_in_pairing")
-    check(post(stranger, leg_url(p, 1, "report"), {"winner": p["a"], "ended_by": "shot_down"}), 403,
+    check(post(stranger, leg_url(p, 1, "report"), {"winner": p["a"], "ended_by": won(p, 1, p["a"])}), 403,
           "not_in_pairing")
-    check(client_for().post(leg_url(p, 1, "report"), {"winner": p["a"], "ended_by": "shot_down"}, format="json"),
+    check(client_for().post(leg_url(p, 1, "report"), {"winner": p["a"], "ended_by": won(p, 1, p["a"])},
+                            format="json"),
           401, "not_authenticated")
     check(report(p, 1, p["a"], "stranger"), 400, "invalid_winner")
     check(report(p, 1, p["a"], p["a"], ended_by="victory_points"), 400, "invalid_ending")
     check(report(p, 1, p["a"], p["a"], vp_margin=3), 400, "invalid_vp_margin")
-    check(report(p, 3, p["a"], p["a"]), 400, "invalid_leg")
+    check(report(p, 3, p["a"], p["a"], ended_by="shot_down"), 400, "invalid_leg")
     check(post(user(p["b"]), leg_url(p, 1, "confirm")), 409, "nothing_to_confirm")
     assert report(p, 1, p["a"], p["a"]).status_code == 201
     check(report(p, 1, p["b"], p["b"]), 409, "report_pending")
@@ -226,9 +233,9 @@ def test_every_refusal_has_a_clear_code_and_appends_nothing(league, organiser, r
     check(post(user(p["b"]), leg_url(p, 1, "dispute"), {"reason": "  "}), 400, "reason_required")
     check(post(user(p["b"]), leg_url(p, 1, "confirm"), {"report_id": "00000000-0000-0000-0000-000000000000"}),
           409, "report_outdated")
-    check(post(user(p["a"]), leg_url(p, 1, "result"), {"winner": p["a"], "ended_by": "shot_down",
+    check(post(user(p["a"]), leg_url(p, 1, "result"), {"winner": p["a"], "ended_by": won(p, 1, p["a"]),
                                                          "reason": "I won"}), 403, "permission_denied")
-    check(post(referee, leg_url(p, 1, "result"), {"winner": p["a"], "ended_by": "shot_down"}), 400,
+    check(post(referee, leg_url(p, 1, "result"), {"winner": p["a"], "ended_by": won(p, 1, p["a"])}), 400,
           "reason_required")
     assert post(user(p["b"]), leg_url(p, 1, "confirm")).status_code == 201
     # A report contradicting (or repeating) a confirmed result.
@@ -241,7 +248,7 @@ def test_every_refusal_has_a_clear_code_and_appends_nothing(league, organiser, r
     services.record_knowledge_test(t.pk, other["a"], 5, "rita")
     services.record_knowledge_test(t.pk, other["b"], 3, "rita")
     services.start_round(t.pk, organiser.username)
-    check(post(referee, leg_url(p, 2, "result"), {"winner": p["b"], "ended_by": "shot_down",
+    check(post(referee, leg_url(p, 2, "result"), {"winner": p["b"], "ended_by": won(p, 2, p["b"]),
                                                   "reason": "late correction"}), 409, "round_closed")
     check(report(p, 2, p["b"], p["b"]), 409, "round_closed")
     online = services.create_tournament(league=league, name="Online", system="303", format="swiss",
@@ -311,3 +318,28 @@ def test_an_unknown_pairing_is_a_404_with_a_code(league, organiser):
     assert (r.status_code, r.json()["code"]) == (404, "pairing_not_found")
     r = client_for(organiser).get("/api/tournaments/999999/bracket/")
     assert (r.status_code, r.json()["code"]) == (404, "not_found")
+
+
+@pytest.mark.django_db
+def test_a_winner_contradicting_how_the_game_ended_is_refused_at_every_door(league, organiser, referee):
+    """303.md "End of game": reaching London is a Luftwaffe win, shot down and rounds run out are
+    RAF wins. A report or an entry naming the other side's player as winner appends nothing."""
+    t = table_tournament(league, organiser, referee)
+    p = first_pairing(t)
+    sides = table.leg_sides(p, 1)
+    raf, luftwaffe = sides["raf"], sides["luftwaffe"]
+    before = events_of(t)
+    for ended_by in ("shot_down", "rounds_ran_out"):
+        refused(t, report(p, 1, luftwaffe, luftwaffe, ended_by=ended_by), 400, "ending_contradicts_winner")
+    refused(t, report(p, 1, raf, raf, ended_by="reached_london"), 400, "ending_contradicts_winner")
+    for door in (referee, organiser):
+        refused(t, post(door, leg_url(p, 1, "result"), {"winner": raf, "ended_by": "reached_london",
+                                                          "reason": "from the slip"}), 400, "ending_contradicts_winner")
+    # The rematch swaps the sides: the same player wins by reaching London there.
+    with pytest.raises(services.CommandRejected) as refusal:
+        services.enter_leg_result(t.pk, p["id"], 2, referee.username, winner=luftwaffe, ended_by="reached_london",
+                                  reason="from the slip")
+    assert refusal.value.code == "ending_contradicts_winner"
+    assert events_of(t) == before
+    assert report(p, 2, raf, raf, ended_by="reached_london").status_code == 201
+    assert report(p, 1, raf, raf, ended_by="shot_down").status_code == 201

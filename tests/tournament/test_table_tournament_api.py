@@ -13,7 +13,7 @@ import pytest
 from game.store import read_events
 from ratings.models import PlayerRating
 from tests.conftest import client_for, make_user
-from tournament import events as ev
+from tournament import events as ev, table
 from tournament.models import Tournament
 
 BANK = ("question,choices,answer\n"
@@ -37,7 +37,13 @@ def pairings_of(t_id, round_number) -> list[dict]:
     return [p for r in bracket["rounds"] for p in r["pairings"] if p["round"] == round_number and not p["bye"]]
 
 
-def report_and_confirm(users, p, leg, winner, ended_by="shot_down"):
+def won(p, leg, winner) -> str:
+    """How the leg ended when ``winner`` won it (303.md "End of game": the ending is his side's)."""
+    return table.ending_won_by("303", p, leg, winner)
+
+
+def report_and_confirm(users, p, leg, winner):
+    ended_by = won(p, leg, winner)
     ok(api(users[p["a"]]).post(f"/api/pairings/{p['id']}/legs/{leg}/report/",
                                {"winner": winner, "ended_by": ended_by}, format="json"))
     ok(api(users[p["b"]]).post(f"/api/pairings/{p['id']}/legs/{leg}/confirm/", {}, format="json"))
@@ -82,14 +88,14 @@ def test_an_eight_player_swiss_at_the_table_from_round_one_to_final_standings(le
             report_and_confirm(users, p, 1, p["a"])
             if round_number == 1 and index == 0:  # reported, disputed, entered by the referee
                 ok(api(users[p["b"]]).post(f"/api/pairings/{p['id']}/legs/2/report/",
-                                           {"winner": p["b"], "ended_by": "reached_london"}, format="json"))
+                                           {"winner": p["b"], "ended_by": won(p, 2, p["b"])}, format="json"))
                 ok(api(users[p["a"]]).post(f"/api/pairings/{p['id']}/legs/2/dispute/",
                                            {"reason": "the bomber was shot down first"}, format="json"))
                 ok(api(referee).post(f"/api/pairings/{p['id']}/legs/2/result/",
-                                     {"winner": p["a"], "ended_by": "shot_down",
+                                     {"winner": p["a"], "ended_by": won(p, 2, p["a"]),
                                       "reason": "both game cards show the bomber destroyed"}, format="json"))
             elif round_number == 1 and index == 1:  # 1:1, broken by the quiz
-                report_and_confirm(users, p, 2, p["b"], ended_by="reached_london")
+                report_and_confirm(users, p, 2, p["b"])
                 assert api(None).get(f"/api/pairings/{p['id']}/").json()["status"] == "awaiting_knowledge_test"
                 quiz(t_id, organiser, users, 1, {p["a"]: 1, p["b"]: 3})
                 decided = api(None).get(f"/api/pairings/{p['id']}/").json()

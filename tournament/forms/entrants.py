@@ -7,13 +7,14 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.forms import username_field
 
-from ..services.registration import BY_LOT, BY_RATING, MANUAL
+from ..services.registration import BY_LOT, BY_RATING, MANUAL, MAX_ENTRY_RATING, MIN_ENTRY_RATING
 
 class AddEntrantForm(forms.Form):
     username = username_field(_("Player"), _("Type the first letters of a username and pick from the list."))
     rating = forms.FloatField(label=_("Rating (optional)"), required=False,
-                              help_text=_("Leave empty: the player's Elo in this game is used (1500, provisional, "
-                                          "if unrated)."))
+                              min_value=MIN_ENTRY_RATING, max_value=MAX_ENTRY_RATING,
+                              help_text=_("From 0 to 4000. Leave empty: the player's Elo in this game is used "
+                                          "(1500, provisional, if unrated)."))
 
 
 class EntrantForm(forms.Form):

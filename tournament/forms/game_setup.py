@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from game import bounded_json
 from game.rules.duel import options as duel
 
 DUEL = "duel-in-the-dark"
@@ -101,9 +102,9 @@ def parse_other_setup(text: str) -> dict:
     if not (text or "").strip():
         return {}
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise forms.ValidationError(_("This is not valid JSON: %(error)s") % {"error": exc.msg}) from None
+        value = bounded_json.loads(text)
+    except bounded_json.RefusedJson as exc:
+        raise forms.ValidationError(_("This is not valid JSON: %(error)s") % {"error": exc.reason}) from None
     if not isinstance(value, dict):
         raise forms.ValidationError(_('Write an object, e.g. {"board": {…}}.'))
     return value

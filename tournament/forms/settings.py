@@ -51,7 +51,8 @@ class TieBreakOrderWidget(forms.MultiWidget):
     template_name = "tournament/widgets/tie_break_order.html"
 
     def __init__(self, choices):
-        super().__init__([forms.Select(choices=choices, attrs={"aria-label": str(o)}) for o in ORDINALS])
+        # Lazy words (the field is built once, at import): each page renders them in its own language.
+        super().__init__([forms.Select(choices=choices, attrs={"aria-label": o}) for o in ORDINALS])
 
     def decompress(self, value):
         value = list(value or [])
@@ -62,7 +63,7 @@ class TieBreakOrderField(forms.MultiValueField):
     """The standings order: up to seven tie-breaks, each once, first decides first."""
 
     def __init__(self, **kwargs):
-        choices = [("", "—")] + [(t, capfirst(str(presentation.TIE_BREAKS[t]))) for t in TIE_BREAKS]
+        choices = [("", "—")] + [(t, capfirst(presentation.TIE_BREAKS[t])) for t in TIE_BREAKS]
         super().__init__(fields=[forms.ChoiceField(choices=choices, required=False) for _ in ORDINALS],
                          widget=TieBreakOrderWidget(choices), require_all_fields=False, **kwargs)
 

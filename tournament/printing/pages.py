@@ -16,6 +16,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from config.site_address import phone_root
+from game.store import head_hash
+
 from .. import projections
 from ..models import Tournament
 from ..permissions import is_organiser, is_referee, may_view
@@ -47,10 +50,9 @@ def _refusal(request, tournament: Tournament, kind: str | None):
 
 
 def _report_url(request, tournament_id: int):
-    """Absolute addresses of the pairings' report pages, for the QR codes, on the host the
-    organiser opened this page on: the players' phones reach the same site (NIGHTDUEL_SITE_URL,
-    the e-mails' address, defaults to the developer's loopback, which no phone reaches)."""
-    root = request.build_absolute_uri("/").rstrip("/")
+    """Absolute addresses of the pairings' report pages, for the QR codes, at the address the
+    players' phones open (config/site_address.py: SITE_URL, else the host this page was opened on)."""
+    root = phone_root(request)
 
     def url(pairing_id: str) -> str:
         return root + reverse("tournament-pairing-report", kwargs={"tournament_id": tournament_id,
@@ -64,7 +66,13 @@ def sheet_data(request, tournament: Tournament, state, kind: str, number: int) -
     if kind == SLIPS:
         return sheets.result_slips(state, number, _report_url(request, tournament.pk))
     if kind == STANDINGS:
-        return sheets.standings_sheet(state, number)
+        data = sheets.standings_sheet(state, number)
+        if data["final"]:  # the fingerprint a printed final sheet is later compared with
+            data["head_hash"] = head_hash(tournament.stream)
+            data["hash_note"] = _("History fingerprint (SHA-256) when printed: %(hash)s. If the tournament page or "
+                                  "manage.py verify_history shows the same, nothing recorded has changed since.") % {
+                "hash": data["head_hash"]}
+        return data
     if tournament.system != sheets.BATTLE_303:
         raise Http404(_("Game cards are printed for 303 tournaments only."))
     return sheets.game_cards(state, number)

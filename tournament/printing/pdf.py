@@ -198,6 +198,8 @@ def standings_sheet(data: dict) -> bytes:
     pdf.add_page()
     title = f"{data['title']}"
     pdf.heading(title, _subtitle(data))
+    if data.get("champion_line"):
+        pdf.text_line(data["champion_line"], size=14, bold=True, height=8)
     pdf.text_line(f"{data['order']} {_('Shaded columns are tie-breaks.')} {data['legend']}", size=9, height=4.5)
     pdf.ln(3)
     columns = data["columns"]
@@ -220,6 +222,9 @@ def standings_sheet(data: dict) -> bytes:
             row.cell(r["entrant"] + (f" ({_('withdrawn')})" if r["withdrawn"] else ""))
             for value in r["cells"]:
                 row.cell(value, align="RIGHT")
+    if data.get("hash_note"):
+        pdf.ln(4)
+        pdf.text_line(data["hash_note"], size=8, height=4)
     return bytes(pdf.output())
 
 

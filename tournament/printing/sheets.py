@@ -14,7 +14,9 @@ from game.presentation.generic import side_name
 from game.rules.battle303.rules import LAST_ROUND, LUFTWAFFE, RAF, REINFORCEMENT_ROUNDS
 
 from .. import presentation, table
-from ..state import TournamentState
+from ..formats import elimination
+from ..state import ELIMINATION_FORMATS, FINISHED, TournamentState
+from ..tiebreaks import OPPONENT_SCORE_KEYS
 
 BATTLE_303 = "303"
 # The standings sheet's columns after the rank and the name: (row attribute, header, short header
@@ -128,12 +130,19 @@ def standings_sheet(state: TournamentState, number: int | None = None) -> dict:
     entrants = [n for n in state.entrants if state.seeds is None or n in state.seeds or state.entrants[n]["late"]]
     ranked = state.standings_rows(pairings, entrants)
     keys = set(state.tie_breaks)
+    knockout = state.format in ELIMINATION_FORMATS
     columns = [{"key": k, "header": str(header), "short": str(short), "tie_break": t in keys}
-               for k, header, short, t in STANDING_COLUMNS]
+               for k, header, short, t in STANDING_COLUMNS if not (knockout and k in OPPONENT_SCORE_KEYS)]
     rows = [{"rank": i + 1, "entrant": row.entrant, "withdrawn": state.entrants[row.entrant]["withdrawn"],
-             "cells": [_cell(getattr(row, c["key"])) for c in columns]} for i, row in enumerate(ranked)]
-    order = ", ".join(presentation.label(presentation.TIE_BREAKS, t) for t in state.tie_breaks)
-    if number is None:
+             "cells": [_cell(round(row.rating) if c["key"] == "rating" else getattr(row, c["key"]))
+                       for c in columns]} for i, row in enumerate(ranked)]
+    order = ", ".join(presentation.label(presentation.TIE_BREAKS, t) for t in state.tie_breaks
+                      if not (knockout and t in OPPONENT_SCORE_KEYS))
+    final = state.status == FINISHED and (number is None or number == max(round_numbers(state), default=number))
+    champion = _champion(state, ranked) if final else None
+    if final:
+        title = _("Final standings")
+    elif number is None:
         title = _("Standings")
     elif state.round_complete(number):
         title = _("Standings after round %(n)s") % {"n": number}
@@ -142,7 +151,17 @@ def standings_sheet(state: TournamentState, number: int | None = None) -> dict:
     return {**_header(state, title, number), "columns": columns, "rows": rows,
             "order": _("Ranked by %(order)s; head-to-head counts only the pairings among the players still "
                        "tied.") % {"order": order},
-            "legend": _("Won, Lost: games; S–B: Sonneborn–Berger; Test: knowledge test.")}
+            "legend": _("Won, Lost: games; S–B: Sonneborn–Berger; Test: knowledge test."),
+            "final": final, "champion": champion,
+            "champion_line": _("Winner: %(name)s") % {"name": champion} if champion else ""}
+
+
+def _champion(state: TournamentState, ranked) -> str | None:
+    """The bracket's winner in a knockout, else the first of the final standings."""
+    spec, resolved = state.resolved_bracket()
+    if spec is not None:
+        return elimination.champion(spec, resolved)
+    return ranked[0].entrant if ranked else None
 
 
 def round_track() -> list[dict]:

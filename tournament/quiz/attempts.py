@@ -2,8 +2,10 @@
 
 The organiser opens the quiz of a started round: N questions are drawn by lot from the bank
 with the tournament's secret seed (``SeededDice`` on ``tournament-<id>/quiz/<round>``, so the
-draw can be checked once the seed is revealed). Every player of the round gets the same
-questions — the two players of a 1:1 are compared on the same test — each in his own order.
+draw can be checked once the seed is revealed) — only among the questions no other round of the
+tournament asked, since a round's questions and answers are shown once it is over. Every player
+of the round gets the same questions — the two players of a 1:1 are compared on the same test —
+each in his own order.
 An attempt starts when the player asks for it and ends at its deadline, which the server
 keeps: an answer after it is refused and not counted. Handing in, or the deadline passing,
 scores the attempt and records the score as ``KnowledgeTestScoreRecorded`` (actor
@@ -20,6 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from game import outbox
 from game.rules.dice import SeededDice
 from game.services import CommandRejected
 from tournament import services
@@ -56,6 +59,19 @@ def upload_bank(tournament_id, data: bytes | str, filename: str, fmt: str | None
 
 def current_bank(tournament_id) -> QuestionBank | None:
     return QuestionBank.objects.filter(tournament_id=tournament_id).first()
+
+
+def _wording(question: dict) -> str:
+    return " ".join(question["question"].split()).casefold()
+
+
+def still_secret(bank: QuestionBank) -> list[int]:
+    """The bank's questions (indices) that no round of its tournament asked: the others' answers are
+    public once their round is over, or will be — by their wording, so a new upload repeating a
+    question does not bring it back."""
+    asked = {_wording(q) for questions in Quiz.objects.filter(tournament_id=bank.tournament_id)
+             .values_list("questions", flat=True) for q in questions}
+    return [i for i, q in enumerate(bank.questions) if _wording(q) not in asked]
 
 
 # -- who takes it, and when it closes ----------------------------------------------------
@@ -109,14 +125,18 @@ def open_quiz(tournament_id, number: int, actor: str, questions: int = DEFAULT_Q
         bank = current_bank(tournament.pk)
         if bank is None:
             reject(409, "no_bank", _("upload a question bank first"))
-        if len(bank.questions) < questions:
-            reject(409, "bank_too_small", _("the bank has %(count)s questions, fewer than %(questions)s")
-                   % {"count": len(bank.questions), "questions": questions})
+        secret = still_secret(bank)
+        if len(secret) < questions:
+            reject(409, "bank_too_small",
+                   _("the bank has %(count)s questions that no earlier round asked, fewer than %(questions)s")
+                   % {"count": len(secret), "questions": questions}, available=len(secret))
         dice = SeededDice(tournament.secret.seed, f"{tournament.stream}/quiz/{number}", 0)
-        drawn = dice.shuffle(range(len(bank.questions)))[:questions]
-        return Quiz.objects.create(tournament=tournament, round=number, bank=bank, drawn=drawn,
+        drawn = dice.shuffle(secret)[:questions]
+        quiz = Quiz.objects.create(tournament=tournament, round=number, bank=bank, drawn=drawn,
                                    questions=[bank.questions[i] for i in drawn], time_limit=minutes * 60,
                                    opened_by=actor)
+        outbox.enqueue(outbox.QUIZ_OPENED, {"quiz_id": quiz.pk})  # its players at 1:1 are told
+        return quiz
 
 
 # -- attempts ----------------------------------------------------------------------------

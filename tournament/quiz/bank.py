@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from game import bounded_json
+
 CSV, JSON = "csv", "json"
 FORMATS = (CSV, JSON)
 COLUMNS = ("question", "choices", "answer")
@@ -111,9 +113,14 @@ def _csv_items(text: str) -> tuple[list[tuple[int, dict]], list[RowError]]:
 def _json_items(text: str) -> tuple[list[tuple[int, dict]], list[RowError]]:
     try:
         data = json.loads(text)
+        bounded_json.check(data)
     except json.JSONDecodeError as exc:
         return [], [RowError(None, _("The file is not valid JSON (line %(line)d, column %(col)d: %(msg)s).")
                              % {"line": exc.lineno, "col": exc.colno, "msg": exc.msg})]
+    except RecursionError:
+        return [], [RowError(None, bounded_json.too_deep().message)]
+    except bounded_json.RefusedJson as exc:
+        return [], [RowError(None, exc.message)]
     if isinstance(data, dict) and isinstance(data.get("questions"), list):
         data = data["questions"]
     if not isinstance(data, list):
@@ -172,3 +179,14 @@ def _question(row: int, item: dict, errors: list[RowError]) -> dict | None:
     if len(errors) > before:
         return None
     return {"question": text, "choices": choices, "answer": folded.index(answer.casefold())}
+
+
+def to_csv(questions: list[dict]) -> str:
+    """A bank as the CSV :func:`parse` reads (the answer as its choice's text): what the page's
+    editor shows, so saving it unchanged gives the same bank."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for q in questions:
+        writer.writerow([q["question"], CHOICE_SEPARATOR.join(q["choices"]), q["choices"][q["answer"]]])
+    return out.getvalue()

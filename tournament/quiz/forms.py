@@ -40,3 +40,15 @@ class CorrectionForm(forms.Form):
     def __init__(self, *args, entrants: list[str], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["entrant"].choices = [(n, n) for n in entrants]
+
+
+class BankTextForm(forms.Form):
+    """The bank edited in the browser: the same CSV as an upload, one question a line."""
+
+    text = forms.CharField(
+        label=gettext_lazy("The questions, one per line"),
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "true", "class": "bank-text"}),
+        help_text=gettext_lazy("question,choices,answer — the choices separated by “|”, the answer is the text of "
+                               "the right choice; a text with a comma goes in double quotes. Saving replaces the "
+                               "bank for tests opened later."),
+        error_messages={"required": gettext_lazy("Write at least one question.")})

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game.services import CommandRejected
 from tournament.pages import visible_tournament
@@ -18,8 +18,8 @@ from tournament.permissions import is_organiser, is_referee, may_view, page_refu
 from tournament.models import Tournament
 from tournament.services import load_state
 
-from . import access, attempts
-from .forms import BankUploadForm, CorrectionForm, OpenQuizForm
+from . import access, attempts, bank as bank_rules, sample_banks
+from .forms import BankTextForm, BankUploadForm, CorrectionForm, OpenQuizForm
 from .models import Quiz, ScoreCorrection
 
 # The service's refusals in words for the pages (the API gives the code and an English message).
@@ -58,6 +58,7 @@ def bank_page(request, tournament_id):
     if not is_organiser(request.user, tournament):
         return page_refusal(request, _("Only the tournament's organisers manage its question bank."))
     upload_form, open_form, bank_errors, status = BankUploadForm(), OpenQuizForm(), None, 200
+    text_form = None
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "upload":
@@ -74,6 +75,22 @@ def bank_page(request, tournament_id):
                     return redirect("quiz-bank-page", tournament_id=tournament.pk)
             else:
                 status = 400
+        elif action in ("sample", "edit"):
+            text_form = BankTextForm(request.POST) if action == "edit" else None
+            try:
+                if action == "sample" and request.POST.get("language") in sample_banks.SAMPLES:
+                    bank = sample_banks.load(tournament.pk, request.POST["language"], request.user)
+                elif text_form is not None and text_form.is_valid():
+                    bank = attempts.upload_bank(tournament.pk, text_form.cleaned_data["text"],
+                                                _("edited in the browser"), bank_rules.CSV, request.user)
+                else:
+                    bank, status = None, 400
+            except CommandRejected as exc:
+                bank, bank_errors, status = None, exc.extra.get("errors", []), exc.status
+            if bank is not None:
+                messages.success(request, _("%(count)d questions saved as the bank (%(name)s).")
+                                 % {"count": len(bank.questions), "name": bank.source_name})
+                return redirect("quiz-bank-page", tournament_id=tournament.pk)
         elif action == "open":
             open_form = OpenQuizForm(request.POST)
             if open_form.is_valid():
@@ -82,8 +99,11 @@ def bank_page(request, tournament_id):
                     attempts.open_quiz(tournament.pk, number, request.user.get_username(),
                                        open_form.cleaned_data["questions"], open_form.cleaned_data["minutes"])
                 except CommandRejected as exc:
-                    open_form.add_error(None, refusal_text(exc) if exc.code != "bank_too_small" else
-                                        _("The bank has fewer questions than that."))
+                    if exc.code == "bank_too_small":
+                        open_form.add_error("questions", unasked_text(exc.extra["available"],
+                                                                      open_form.cleaned_data["questions"]))
+                    else:
+                        open_form.add_error(None, refusal_text(exc))
                     status = exc.status
                 else:
                     messages.success(request, _("The knowledge test of round %(round)d is open.") % {"round": number})
@@ -98,10 +118,27 @@ def bank_page(request, tournament_id):
                "url": reverse("quiz-page", args=[tournament.pk, n])} for n in range(1, current + 1)]
     can_open = current and current not in quizzes and not attempts.closed(state, current)
     bank = attempts.current_bank(tournament.pk)
+    if text_form is None:
+        text_form = BankTextForm(initial={"text": bank_rules.to_csv(bank.questions) if bank else
+                                          ",".join(bank_rules.COLUMNS) + "\n"})
     return render(request, "quiz/bank.html", {
         "tournament": tournament, "bank": access.bank_view(bank) if bank else None, "bank_errors": bank_errors,
         "upload_form": upload_form, "open_form": open_form, "rounds": rounds, "current_round": current,
-        "can_open": can_open}, status=status)
+        "can_open": can_open, "unasked": len(attempts.still_secret(bank)) if bank else 0,
+        "text_form": text_form, "editing": request.POST.get("action") == "edit",
+        "samples": [(code, label) for code, (_file, label) in sample_banks.SAMPLES.items()]},
+        status=status)
+
+
+def unasked_text(available: int, asked: int) -> str:
+    """Why a test of ``asked`` questions cannot open, and how many it can have."""
+    return ngettext("You asked for %(asked)d questions per player, but the bank has only %(count)d question that "
+                    "no earlier round asked (the answers of the others are shown once their round is over): ask for "
+                    "at most %(count)d, or upload a bank with more questions.",
+                    "You asked for %(asked)d questions per player, but the bank has only %(count)d questions that "
+                    "no earlier round asked (the answers of the others are shown once their round is over): ask for "
+                    "at most %(count)d, or upload a bank with more questions.",
+                    available) % {"count": available, "asked": asked}
 
 
 def quiz_page(request, tournament_id, round_number):

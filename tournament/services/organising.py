@@ -107,13 +107,26 @@ def change_settings(tournament_id, changes: dict, actor: str) -> TournamentState
                            changes.get("tie_breaks", state.info.get("tie_breaks")),
                            changes.get("penalty_scope", state.penalty_scope),
                            changes.get("time_control", state.info.get("time_control")), state.info.get("system"))
-        append(tournament, state, [NewEvent(ev.SETTINGS_CHANGED, changes)], actor)
+        changed = _differences(state, changes)
+        if not changed:
+            return []  # the settings are already so: nothing to record
+        append(tournament, state, [NewEvent(ev.SETTINGS_CHANGED, changed)], actor)
         for field in ("name", "scoring", "time_control", "is_public"):
-            if field in changes:
-                setattr(tournament, field, changes[field])
+            if field in changed:
+                setattr(tournament, field, changed[field])
         tournament.save()
         return []
     return act(tournament_id, actor, work)
+
+
+def _differences(state: TournamentState, changes: dict) -> dict:
+    """The part of ``changes`` that differs from the tournament's settings (options key by key)."""
+    changed = {field: value for field, value in changes.items()
+               if field != "options" and state.info.get(field) != value}
+    options = {key: value for key, value in (changes.get("options") or {}).items() if state.options.get(key) != value}
+    if options:
+        changed["options"] = options
+    return changed
 
 
 def _check_season(league, season) -> None:

@@ -23,13 +23,30 @@ def _deadline_passed(state: TournamentState, now: datetime) -> bool:
     return bool(deadline) and now > parse_datetime(str(deadline))
 
 
+# An entry rating an organiser may give: an Elo no player has ever left (the start is 1500).
+MIN_ENTRY_RATING, MAX_ENTRY_RATING = 0, 4000
+
+
+def check_entry_rating(rating) -> None:
+    """``rating`` is None (the player's Elo is taken) or a number within the bounds, else 400."""
+    if rating is None:
+        return
+    if isinstance(rating, bool) or not isinstance(rating, (int, float)) \
+            or not MIN_ENTRY_RATING <= rating <= MAX_ENTRY_RATING:
+        reject(400, "invalid_rating", _("a rating must be a number from %(low)s to %(high)s") % {
+            "low": MIN_ENTRY_RATING, "high": MAX_ENTRY_RATING})
+
+
 def register(tournament_id, username: str, actor: str, rating=None) -> TournamentState:
     """``EntrantRegistered`` {entrant, rating, provisional, late}. Before seeding; later only for
     Swiss with ``late_entry`` (the entrant joins the next round with no points).
 
     The rating is the player's current Elo in the tournament's system (service.md, "Ratings"),
     or the start rating while unrated, marked ``provisional`` below ``elo.PROVISIONAL_GAMES`` rated
-    games; an organiser may give another (taken as given)."""
+    games; an organiser may give another within ``MIN_ENTRY_RATING``–``MAX_ENTRY_RATING``.
+    A withdrawn entrant may register again while registration is open (he enters afresh)."""
+    check_entry_rating(rating)
+
     def work(tournament, state):
         if state.status in (FINISHED, CANCELLED):
             reject(409, "tournament_closed", _("the tournament is over"))
@@ -37,7 +54,7 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
             "pk", flat=True).first()
         if player_id is None:
             reject(400, "unknown_user", _("no active user %(username)r") % {"username": username})
-        if username in state.entrants:
+        if username in state.entrants and not state.entrants[username]["withdrawn"]:
             reject(409, "already_registered", _("%(username)s is already registered") % {"username": username})
         late = state.seeds is not None
         if late and not (state.format == SWISS and state.options.get("late_entry")):

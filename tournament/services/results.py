@@ -4,11 +4,12 @@ from __future__ import annotations
 from django.db import transaction
 
 from game.framework_events import GAME_ENDED, OUTCOME_OVERRIDES
-from game.models import Game
+from game.models import Game, StoredEvent
 from game.store import NewEvent, read_events
 
 from .. import events as ev
 from ..models import PairingGame
+from ..state import RUNNING
 from ..table import AT_TABLE
 from .reconciliation import reconcile
 from .stream import append, load_state, lock
@@ -54,3 +55,23 @@ def record_game_result(game_id, result_seq: int) -> bool:
         reconcile(tournament, "system:tournament", [pairing["id"]], state)
     return True
 
+
+
+def record_missed_results(finished_before) -> int:
+    """The reconciliation pass: record every result of a running tournament's online game that
+    finished before ``finished_before`` and is missing from its stream (its message was lost
+    with the broker before the honest outbox, or is still not consumed). Exactly once:
+    :func:`record_game_result` checks under the tournament's lock. Returns how many it recorded."""
+    links = (PairingGame.objects.filter(pairing__voided=False, game__finished_at__lt=finished_before,
+                                        pairing__tournament__status=RUNNING)
+             .exclude(game__status=Game.Status.RUNNING)
+             .values_list("pairing__tournament_id", "game_id", "game__version"))
+    by_tournament: dict[int, list] = {}
+    for tournament_id, game_id, version in links:
+        by_tournament.setdefault(tournament_id, []).append((str(game_id), version))
+    recorded = 0
+    for tournament_id, games in by_tournament.items():
+        done = set(StoredEvent.objects.filter(stream=ev.stream_for(tournament_id), type=ev.GAME_RESULT_RECORDED)
+                   .values_list("payload__game_id", flat=True))
+        recorded += sum(record_game_result(game_id, version) for game_id, version in games if game_id not in done)
+    return recorded

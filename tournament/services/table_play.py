@@ -6,15 +6,19 @@ and a refusal raises before anything is appended.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import uuid
 from datetime import datetime, timedelta
 
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.error_messages import localized
+from game import idempotency
 from game.framework_events import GAME_ABORTED
-from game.models import Game
+from game.models import Game, IdempotencyRecord
 from game.services import end_game
 from game.store import NewEvent
 
@@ -39,11 +43,45 @@ def _checked(check, *args):
         reject(refusal.status, refusal.code, localized(refusal.code, refusal.message))
 
 
+def _fingerprint(request: dict) -> str:
+    return hashlib.sha256(json.dumps(request, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _answered_already(tournament, actor: str, key: str | None, request: dict) -> bool:
+    """True if this very request was answered under ``key`` (its ``Idempotency-Key``): a phone
+    resending a report it kept while offline gets the first answer and nothing is appended.
+    Read under the tournament lock, so two copies sent at once are told apart too."""
+    if not key:
+        return False
+    problem = idempotency.key_problem(key)
+    if problem:
+        reject(400, "invalid_idempotency_key", problem)
+    record = IdempotencyRecord.objects.filter(user__username=actor, stream=tournament.stream, key=key).first()
+    if record is None:
+        return False
+    if record.fingerprint != _fingerprint(request):
+        reject(422, "idempotency_key_reused", _("this Idempotency-Key was used for another result; use a new key"))
+    return True
+
+
+def _remember(tournament, state, actor: str, key: str | None, request: dict) -> None:
+    """Store the key with the answer, in the transaction that appended the event."""
+    if key:
+        IdempotencyRecord.objects.create(user=get_user_model().objects.get(username=actor), key=key,
+                                         stream=tournament.stream, fingerprint=_fingerprint(request), status=201,
+                                         response={"version": state.version})
+
+
 def report_leg(tournament_id, pairing_id: str, leg: int, reporter: str, *, winner: str, ended_by: str,
-               vp_margin: int | None = None):
+               vp_margin: int | None = None, idempotency_key: str | None = None):
     """``LegReported`` {pairing_id, leg, report_id, reporter, winner, ended_by, vp_margin,
     reported_at}: a player of the pairing says how a leg at the table ended."""
+    request = {"action": "report", "pairing_id": str(pairing_id), "leg": leg, "winner": winner,
+               "ended_by": ended_by, "vp_margin": vp_margin}
+
     def work(tournament, state):
+        if _answered_already(tournament, reporter, idempotency_key, request):
+            return []
         pairing = _pairing(state, pairing_id)
         report = _checked(table.check_leg_result, tournament.system, pairing, leg, winner, ended_by, vp_margin)
         _checked(table.check_report, state, pairing, leg, reporter)
@@ -51,24 +89,37 @@ def report_leg(tournament_id, pairing_id: str, leg: int, reporter: str, *, winne
             "pairing_id": pairing["id"], "leg": leg, "report_id": str(uuid.uuid4()), "reporter": reporter,
             "winner": report.winner, "ended_by": report.ended_by, "vp_margin": report.vp_margin,
             "reported_at": timezone.now().isoformat()})], reporter)
+        _remember(tournament, state, reporter, idempotency_key, request)
         return [pairing["id"]]
     return act(tournament_id, reporter, work)
 
 
-def confirm_leg(tournament_id, pairing_id: str, leg: int, actor: str, report_id: str | None = None):
+def confirm_leg(tournament_id, pairing_id: str, leg: int, actor: str, report_id: str | None = None,
+                idempotency_key: str | None = None):
     """``LegConfirmed`` {pairing_id, leg, report_id, by}: the opponent agrees; the leg counts."""
+    request = {"action": "confirm", "pairing_id": str(pairing_id), "leg": leg, "report_id": report_id}
+
     def work(tournament, state):
+        if _answered_already(tournament, actor, idempotency_key, request):
+            return []
         pairing = _pairing(state, pairing_id)
         report = _checked(table.pending_report, state, pairing, leg, actor, report_id)
         append(tournament, state, [NewEvent(ev.LEG_CONFIRMED, {
             "pairing_id": pairing["id"], "leg": leg, "report_id": report["report_id"], "by": actor})], actor)
+        _remember(tournament, state, actor, idempotency_key, request)
         return [pairing["id"]]
     return act(tournament_id, actor, work)
 
 
-def dispute_leg(tournament_id, pairing_id: str, leg: int, actor: str, reason: str, report_id: str | None = None):
+def dispute_leg(tournament_id, pairing_id: str, leg: int, actor: str, reason: str, report_id: str | None = None,
+                idempotency_key: str | None = None):
     """``LegDisputed`` {pairing_id, leg, report_id, by, reason}: the leg waits for a referee."""
+    request = {"action": "dispute", "pairing_id": str(pairing_id), "leg": leg, "report_id": report_id,
+               "reason": reason}
+
     def work(tournament, state):
+        if _answered_already(tournament, actor, idempotency_key, request):
+            return []
         pairing = _pairing(state, pairing_id)
         report = _checked(table.pending_report, state, pairing, leg, actor, report_id)
         if not (reason or "").strip():
@@ -76,6 +127,7 @@ def dispute_leg(tournament_id, pairing_id: str, leg: int, actor: str, reason: st
         append(tournament, state, [NewEvent(ev.LEG_DISPUTED, {
             "pairing_id": pairing["id"], "leg": leg, "report_id": report["report_id"], "by": actor,
             "reason": reason.strip()})], actor)
+        _remember(tournament, state, actor, idempotency_key, request)
         return [pairing["id"]]
     return act(tournament_id, actor, work)
 

@@ -2,10 +2,10 @@
 "manage", "register" and "new tournament" on pages other apps render."""
 from django import template
 
-from .. import presentation, services
+from .. import presentation, services, waiting
 from ..models import Tournament
 from ..organiser_pages import registration_open
-from ..permissions import is_entrant, is_organiser, join_key
+from ..permissions import is_entrant, is_organiser, is_referee, join_key
 
 register = template.Library()
 
@@ -43,3 +43,13 @@ def organiser_links(context, tournament: Tournament):
     if registration_open(state) and not is_entrant(user, state):
         links["join"] = join_key(tournament)
     return links
+
+
+@register.inclusion_tag("tournament/_staff_waiting_box.html", takes_context=True)
+def staff_waiting(context, tournament: Tournament):
+    """On a tournament's page, for its referees and organisers: what waits for them in it."""
+    user = context["request"].user
+    organiser = is_organiser(user, tournament)
+    if not (organiser or is_referee(user, tournament)):
+        return {"w": None}
+    return {"w": waiting.staff_waiting(tournament, services.load_state(tournament), organiser)}

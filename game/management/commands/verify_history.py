@@ -1,4 +1,5 @@
-"""``manage.py verify_history``: recompute the hash chain of every stream (game/chain.py)."""
+"""``manage.py verify_history``: recompute the hash chain of every stream (game/chain.py) and
+compare it with the head hashes recorded apart from it (game/recorded_heads.py)."""
 from itertools import groupby
 from operator import attrgetter
 
@@ -8,13 +9,14 @@ from tqdm import tqdm
 
 from game.chain import first_break
 from game.models import StoredEvent
+from game.recorded_heads import head_problems, recorded_heads
 
 FIELDS = ("stream", "seq", "type", "payload", "visibility", "dice", "command", "hash")
 
 
 class Command(BaseCommand):
-    help = ("Recompute the hash chain of every event stream; name the first broken seq of each broken "
-            "stream and exit non-zero if there is one.")
+    help = ("Recompute the hash chain of every event stream and compare it with the head hashes recorded "
+            "apart from it; name the first broken seq of each broken stream and exit non-zero if there is one.")
 
     def add_arguments(self, parser):
         parser.add_argument("streams", nargs="*", help="check only these streams (default: every stream)")
@@ -26,15 +28,21 @@ class Command(BaseCommand):
         total = events.count()
         rows = tqdm(events.values_list(*FIELDS, named=True).iterator(chunk_size=2000), total=total,
                     unit="event", desc="verifying history", file=self.stderr, disable=verbosity == 0)
+        game_rows, elsewhere = recorded_heads(streams)
         checked, broken = 0, {}
         for stream, stream_rows in groupby(rows, key=attrgetter("stream")):
             checked += 1
+            stream_rows = list(stream_rows)
             seq = first_break(stream, stream_rows)
-            if seq is not None:
-                broken[stream] = seq
+            problems = [] if seq is None else [_("%(stream)s: hash chain broken at seq %(seq)s")
+                                               % {"stream": stream, "seq": seq}]
+            problems += head_problems(stream, stream_rows, game_rows.get(stream), elsewhere.get(stream, []))
+            if problems:
+                broken[stream] = problems
         rows.close()
-        for stream, seq in broken.items():
-            self.stderr.write(_("%(stream)s: hash chain broken at seq %(seq)s") % {"stream": stream, "seq": seq})
+        for problems in broken.values():
+            for problem in problems:
+                self.stderr.write(problem)
         if broken:
             raise CommandError(_("%(broken)s of %(checked)s streams have a broken hash chain")
                                % {"broken": len(broken), "checked": checked})

@@ -25,6 +25,12 @@ END_MOVES = "end_moves"
 FIRE = "fire"
 MOVE_BOMBER = "move_bomber"
 COMMAND_TYPES = (PLACE_REINFORCEMENT, REPAIR_FIGHTERS, MOVE_FIGHTER, END_MOVES, FIRE, MOVE_BOMBER)
+# The fields each command accepts besides ``type`` (contract.py ``command_fields``).
+COMMAND_FIELDS = {
+    PLACE_REINFORCEMENT: frozenset({"hex"}), REPAIR_FIGHTERS: frozenset({"fighters"}),
+    MOVE_FIGHTER: frozenset({"fighter", "path", "shots", "target"}), END_MOVES: frozenset(),
+    FIRE: frozenset({"order", "bomber_target", "flythrough"}), MOVE_BOMBER: frozenset({"path"}),
+}
 
 
 def _malformed(message: str) -> RuleViolationError:

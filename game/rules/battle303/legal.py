@@ -5,7 +5,9 @@
 * phase B: per unmoved fighter and reachable hex (shortest free path), a ``move`` for each
   allowed shot count and adjacent target, plus ``end_moves``;
 * phase C: ``fire`` in declaration order, for the Luftwaffe also once per bomber target
-  (any other permutation of ``order`` and any ``flythrough`` choice is legal as well);
+  (any other permutation of ``order`` and any ``flythrough`` choice is legal as well); with two
+  attackers or more, each of those also as a template whose ``choices`` name the attackers to
+  put in an order of the player's choosing (the play page: click them in turn);
 * German phase D: one ``move_bomber`` per reachable hex within 2.
 No dice are drawn.
 """
@@ -42,12 +44,17 @@ def legal_actions(state: dict, side: str) -> list[dict]:
         fires = [{"type": FIRE, "order": order}]
         fires += [{"type": FIRE, "order": order + [BOMBER_ID], "bomber_target": t}
                   for t in (bomber_targets(board, state) if side == LUFTWAFFE else [])]
-        return fires
+        return fires + [_any_order(fire) for fire in fires if len(fire["order"]) > 1]
     if phase == BOMBER_MOVE:
         bomber = state["tokens"][BOMBER_ID]
         paths = reachable(board.grid, state, bomber, BOMBER_MOVE_HEXES)
         return [{"type": MOVE_BOMBER, "path": path} for path in paths.values()]
     return []
+
+
+def _any_order(fire: dict) -> dict:
+    """``fire`` with the firing order left to the player: any order of ``choices["order"]``."""
+    return {"type": FIRE, "template": True, "choices": {"order": list(fire["order"])}, "example": dict(fire)}
 
 
 def _fighter_moves(board: Board, state: dict, side: str) -> list[dict]:

@@ -1,6 +1,7 @@
 """The ``SYSTEM`` object of the 303 engine (contract.py ``GameSystem``; 303.md)."""
 from __future__ import annotations
 
+from .commands import COMMAND_FIELDS
 from .decide import decide
 from .events import evolve
 from .initial import RULESET_VERSION, initial_state
@@ -13,6 +14,7 @@ class Battle303:
     name = "303"
     ruleset_version = RULESET_VERSION
     sides = SIDES
+    command_fields = COMMAND_FIELDS
 
     initial_state = staticmethod(initial_state)
     decide = staticmethod(decide)

@@ -52,8 +52,9 @@ RouteCommitted {night, hash, reroute?}, GroundUnitsPlaced, BritishDeployed, Roun
 TurnEnded, MosquitoMoved, MosquitoWaited, MosquitoLanded, MosquitoMustReturn, TokensDropped,
 UnitDestroyed, AirfieldBombed, TargetMarkersDropped, FighterTookOff, FighterMoved,
 FighterLanded, EmergencyLanding, MosquitoEngaged, MosquitoCombat, CompassCardRevealed,
-BomberTookOff, BomberMoved, TargetBombed, BomberLanded, VictoryPoints {side, amount, reasons,
-occasion, score_after}, NightEnded, PlanRevealed {night, plan, nonce, superseded?, window?},
+BomberTookOff, BomberMoved, TargetBombed, BomberLanded, VictoryPoints {side, amount, reasons
+[{code, value, per?, params?}] (a term by rule code, e.g. "5.1:radar", worded by the presentation
+layer), occasion, score_after}, NightEnded, PlanRevealed {night, plan, nonce, superseded?, window?},
 CommitmentVerified, GameEnded.  Advanced rules and expansions (§7, §9): WeatherChanged,
 MedalsAwarded, MedalsSpent, GermanMedalsPlaced, GermanMedalsRemoved, UnitRepaired,
 AirfieldRepaired, FuelMedalUsed, MW50Assigned, MW50Used, GermanSeatEnded, PersonalTrackAdvanced,
@@ -83,6 +84,7 @@ from .expansions import ace_gunners, british_units, railway_flak, walls_have_ear
 from .expansions.multiplayer import designated_german, german_seats, is_multiplayer, seats
 from .expansions.multiplayer import placings as multiplayer_placings
 from .options import normalise
+from .upcasting import upcast as upcast_event
 from .visibility import view as _view
 
 STEP_SIDE = {
@@ -123,6 +125,37 @@ COMMANDS = {
     "AllocateQFHits": ("qf_fire", british_units.allocate_hits),
     "FireGoldAce": ("gold_ace", ace_gunners.decide_mosquito_shot),
 }
+# The fields each command accepts besides ``type`` (contract.py ``command_fields``).
+COMMAND_FIELDS = {kind: frozenset(fields) for kind, fields in {
+    "PlaceFighters": ("placements", "mw50_fighter"),
+    "DrawWeather": (),
+    "CommitRoute": ("takeoff_bomber", "takeoff_mosquito", "target", "landing_bomber", "landing_mosquito", "route"),
+    "PlaceGroundUnits": ("placements",),
+    "DeployBritish": ("bomber", "mosquito"),
+    "MoveMosquito": ("to", "altitude", "land"),
+    "WaitMosquito": (),
+    "DropTokens": ("bombs", "markers", "medals"),
+    "EndMosquitoTurn": (),
+    "MoveFighter": ("fighter", "path", "altitude", "land", "use_mw50", "use_fuel_medal"),
+    "LandFighter": ("fighter",),
+    "EndGermanTurn": (),
+    "AdvanceBomber": ("altitude", "sabotage", "evasion"),
+    "ReRoute": ("route", "target", "landing_bomber"),
+    "UseMedal": ("use", "hex", "count", "tile", "airfield"),
+    "DeclareWindow": ("use", "positions"),
+    "PlaceWildSau": ("hexes",),
+    "MoveWildSau": ("token", "to"),
+    "MoveRailwayFlak": ("tile", "to"),
+    "PlaceAceMedal": ("grade", "hex"),
+    "PlaceBritishGroundUnits": ("qf", "searchlights"),
+    "PlaceExtraGermanUnits": ("placements",),
+    "DrawTargetCrest": (),
+    "RedrawTargetCrest": (),
+    "HandCrests": ("cities",),
+    "RepositionUnits": ("moves",),
+    "AllocateQFHits": ("hits",),
+    "FireGoldAce": ("fire",),
+}.items()}
 # side-wide German decisions made by the designated seat in the 3–5 player variant
 DESIGNATED_ONLY = frozenset({"PlaceGroundUnits", "UseMedal", "PlaceWildSau", "MoveWildSau", "MoveRailwayFlak",
                              "PlaceAceMedal", "PlaceExtraGermanUnits", "RepositionUnits",
@@ -133,6 +166,9 @@ class DuelInTheDark:
     name = NAME
     ruleset_version = RULESET_VERSION
     sides = SIDES
+    command_fields = COMMAND_FIELDS
+    # Terms and medal reasons recorded as English labels, read as codes (upcasting.py).
+    upcast = staticmethod(upcast_event)
 
     @staticmethod
     def validate_setup(setup: dict) -> RuleViolation | None:

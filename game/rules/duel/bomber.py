@@ -27,7 +27,7 @@ def take_off(em: Emitter, altitude: str) -> None:
     hex_id = em.state["bomber"]["hex"]
     em.emit("BomberTookOff", {"hex": hex_id, "altitude": altitude})
     if fog(em.state, hex_id):
-        em.score("german", 1, [term("§5.7 Bomber takes off in fog", 1)], "Bomber take-off in fog")
+        em.score("german", 1, [term("5.7:takeoff_fog", 1)], "Bomber take-off in fog")
 
 
 def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | None, lands: bool,
@@ -45,7 +45,7 @@ def move_and_resolve(em: Emitter, board: Board, direction: str, target: int | No
             em.emit("UnitDestroyed", {"tile": tid, "hex": to, "face": em.state["tiles"][tid]["face"],
                                       "by": "British medal (§7.5)"})
     if storm(em.state, to):
-        em.score("german", 2, [term("§5.7 Bomber enters a storm", 2)], "storm")
+        em.score("german", 2, [term("5.7:storm", 2)], "storm")
     flak = flak_combat(em.state, to)
     if flak:
         em.score("german", flak[0], flak[1], "flak combat")
@@ -88,7 +88,7 @@ def _fighter_fight(em: Emitter, hex_id: int, evasion: int) -> None:
     else:  # §5.11 friendly_flak_can_score_british
         em.score("british", -amount, reasons, "fighter combat")
     if str(hex_id) in em.state["medals_on_board"]:
-        em.emit("GermanMedalsRemoved", {"hex": hex_id, "reason": "spent in the fight (C-19)"})
+        em.emit("GermanMedalsRemoved", {"hex": hex_id, "reason": "spent_in_fight"})
     if is_multiplayer(em.state):
         em.emit("PersonalTrackAdvanced", {"hex": hex_id, "gains": personal_gain(em.state, in_hex)})
 
@@ -97,7 +97,7 @@ def land(em: Emitter, hex_id: int) -> None:
     em.emit("BomberLanded", {"hex": hex_id})
     if fog(em.state, hex_id):
         vp = em.state["setup"]["bomber_fog_landing_vp"]
-        em.score("german", vp, [term("§5.7 Bomber lands in fog (C-02)", vp)], "Bomber landing in fog")
+        em.score("german", vp, [term("5.7:landing_fog", vp)], "Bomber landing in fog")
 
 
 def advance_bomber(em: Emitter, board: Board, command: dict, rng) -> None:

@@ -23,6 +23,15 @@ COMMAND_PHASES = {
     "end_phase": ("radar", "ai", "searchlight", "tally", "combat"),
     "end_night": ("setup",) + PHASES,
 }
+# The fields each command accepts besides ``type`` (contract.py ``command_fields``); a move
+# offered by legal_actions also names where it ends (``to``, ``facing``), which decide ignores.
+COMMAND_FIELDS = {kind: frozenset(fields) for kind, fields in {
+    "deploy_fighter": ("fighter", "hex", "facing"), "start_night": (),
+    "move_fighter": ("fighter", "path", "exit", "to", "facing"), "end_movement": (),
+    "assign_searches": ("searches",), "ai_search": ("fighter", "token"), "searchlight_search": ("zone", "token"),
+    "tally": ("fighter", "token"), "advanced_tally": ("fighter", "token"), "attack": ("fighter", "token"),
+    "end_phase": (), "end_night": (),
+}.items()}
 # A28: 2d6 weather tables.
 RANDOM_VISIBILITY = ((10, "good"), (5, "medium"), (2, "poor"))
 RANDOM_MOON = ((5, "none"), (3, "half"), (2, "full"))

@@ -5,7 +5,7 @@ from ..contract import Event, RuleViolation, RuleViolationError
 from .apply import evolve as _evolve
 from .journal import Journal
 from .legal import legal_actions as _legal_actions
-from .phases import COMMAND_PHASES, HANDLERS
+from .phases import COMMAND_FIELDS, COMMAND_PHASES, HANDLERS
 from .state import RULESET_VERSION, new_night
 from .view import build_view
 
@@ -14,6 +14,7 @@ class NightfighterSolo:
     name = "nightfighter-solo"
     ruleset_version = RULESET_VERSION
     sides = ("player",)
+    command_fields = COMMAND_FIELDS
 
     def initial_state(self, setup: dict, rng=None) -> dict:
         return new_night(setup or {})

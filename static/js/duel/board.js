@@ -1,8 +1,9 @@
 /* The Duel in the Dark board (issue 15), drawn from the board file and a side's view.
  *
  * Readable first: the city name and its VP sit at the top of the hex above every token; the
- * aircraft stand in the middle (at most two drawn, "+n" for more); the ground units of a hex are
- * one chip with their count; clicking a hex lists everything in it under the board. The legend
+ * aircraft stand in the middle (at most two drawn, "+n" for more); under them each ground unit of
+ * the hex is a chip of its own (a tool's placed-but-unsent units dashed), in rows that keep clear
+ * of the aircraft; clicking a hex lists everything in it under the board. The legend
  * under the board explains every letter and mark. The Duel controls (controls.js) set
  * DuelBoard.interaction to highlight the hexes a command may use and to receive hex clicks.
  *
@@ -64,8 +65,8 @@
     return fid === "ju88" ? (words.aircraft[type] || type) : (words.colours[fid] || fid) + " " + (words.aircraft[type] || type);
   }
 
-  /* Everything standing in each hex, from the view. */
-  function contents(view) {
+  /* Everything standing in each hex, from the view, and the units a tool has placed but not sent. */
+  function contents(view, draft) {
     var at = {};
     function put(hex, item) {
       if (hex === null || hex === undefined) return;
@@ -92,6 +93,10 @@
     (view.ground_units || []).forEach(function (u) {
       put(u.hex, {layer: "units", kind: "unit", id: u.tile, face: u.face, destroyed: u.destroyed,
                   label: words.faceCodes[u.face] || "?", name: words.faces[u.face] || u.face});
+    });
+    (draft || []).forEach(function (u) {
+      put(u.hex, {layer: "units", kind: "unit", face: u.face, draft: true, label: words.faceCodes[u.face] || "?",
+                  name: (words.faces[u.face] || u.face) + " (" + ui.notSent + ")"});
     });
     Object.keys(view.wild_sau || {}).forEach(function (t) {
       put(view.wild_sau[t].hex, {layer: "aircraft", kind: "wildsau", id: t, label: "WS", name: ui.wildSau + " " + t});
@@ -156,17 +161,40 @@
     return g;
   }
 
-  function drawUnitStack(layer, units, c) {
-    var g = el("g", {"class": "unit-stack", transform: "translate(" + (c.x - R * 0.62).toFixed(1) + "," + (c.y + R * 0.28).toFixed(1) + ")"}, layer);
-    var intact = units.filter(function (u) { return !u.destroyed; });
-    var shown = (intact.length ? intact : units).slice(0, 1)[0];
-    var cls = "unit-chip " + (shown.kind === "british" ? "british" : words.redBordered.indexOf(shown.face) !== -1 ? "basic" : "advanced") +
-      (intact.length ? "" : " destroyed");
-    el("rect", {width: 17, height: 12, rx: 2, "class": cls}, g);
-    text(g, 8.5, 9, shown.label, "unit-letter");
-    if (units.length > 1) {
-      el("rect", {x: 17, width: 14, height: 12, rx: 2, "class": "stack-count"}, g);
-      text(g, 24, 9, "×" + units.length, "stack-count-text");
+  /* Every unit of a hex as its own chip, in rows under the hex's centre (4, then 2): which unit
+   * stands where is read off the board; a seventh and more become "+n" (the hex's list has them). */
+  var CHIP_W = 10, CHIP_H = 7.5, ROWS = [4, 2];
+  function unitSlots(n) {
+    var slots = [], y = R * 0.3;
+    ROWS.forEach(function (across) {
+      var here = Math.min(across, n - slots.length);
+      for (var i = 0; i < here; i++) slots.push({x: (i - (here - 1) / 2) * (CHIP_W + 1) - CHIP_W / 2, y: y});
+      y += CHIP_H + 1;
+    });
+    return slots;
+  }
+
+  function unitClass(u) {
+    return "unit-chip " + (u.kind === "british" ? "british" : u.kind === "ace" ? "ace" : u.kind === "badge" ? "badge" :
+      words.redBordered.indexOf(u.face) !== -1 ? "basic" : "advanced") + (u.destroyed ? " destroyed" : "") + (u.draft ? " draft" : "");
+  }
+
+  function drawUnits(layer, units, c) {
+    var g = el("g", {"class": "unit-stack", transform: "translate(" + c.x.toFixed(1) + "," + c.y.toFixed(1) + ")"}, layer);
+    var ordered = units.filter(function (u) { return !u.destroyed; }).concat(units.filter(function (u) { return u.destroyed; }));
+    var room = ROWS.reduce(function (a, b) { return a + b; }, 0);
+    var shown = ordered.length > room ? ordered.slice(0, room - 1) : ordered;
+    var slots = unitSlots(shown.length + (ordered.length > room ? 1 : 0));
+    shown.forEach(function (u, i) {
+      var chip = el("g", {"class": "unit", transform: "translate(" + slots[i].x.toFixed(1) + "," + slots[i].y.toFixed(1) + ")"}, g);
+      el("rect", {width: CHIP_W, height: CHIP_H, rx: 1.5, "class": unitClass(u)}, chip);
+      text(chip, CHIP_W / 2, CHIP_H - 1.8, u.label, "unit-letter");
+    });
+    if (ordered.length > room) {
+      var last = slots[slots.length - 1];
+      var more = el("g", {"class": "unit more", transform: "translate(" + last.x.toFixed(1) + "," + last.y.toFixed(1) + ")"}, g);
+      el("rect", {width: CHIP_W, height: CHIP_H, rx: 1.5, "class": "stack-count"}, more);
+      text(more, CHIP_W / 2, CHIP_H - 1.8, "+" + (ordered.length - shown.length), "stack-count-text");
     }
     el("title", {}, g).textContent = units.map(function (u) { return u.name + (u.destroyed ? " (" + ui.destroyed + ")" : ""); }).join(", ");
   }
@@ -196,7 +224,7 @@
     var plain = {};
     (options.highlight || []).forEach(function (h) { plain[String(h)] = "legal"; });
     if (!act.highlight) highlight = plain;
-    var at = contents(view || {});
+    var at = contents(view || {}, act.units);
     board.hexes.forEach(function (h) {
       var id = String(h.id), c = g.centre(id);
       var cls = ["duel-hex", h.territory === "british" ? "brit" : "germ"];
@@ -206,30 +234,36 @@
       var poly = el("polygon", {points: corners(c, R - 0.6), "class": cls.join(" "), "data-hex": id}, hexLayer);
       poly.addEventListener("click", function () { click(id); });
       text(hexLayer, c.x, c.y - R * 0.72, id, "duel-hex-id");
+      var crowded = at[id] && at[id].units.length;
       if (h.airfield) {
         var af = el("g", {"class": "airfield-mark " + h.airfield, transform: "translate(" + (c.x + R * 0.38).toFixed(1) + "," +
-                                                                          (c.y + R * 0.28).toFixed(1) + ")"}, hexLayer);
+                                                                          (c.y + (crowded ? -R * 0.3 : R * 0.28)).toFixed(1) + ")"}, hexLayer);
         el("rect", {width: 12, height: 12, rx: 2}, af);
         text(af, 6, 9.5, "✈", "airfield-glyph");
       }
       var mark = weather.storms.indexOf(id) !== -1 ? "⚡" : weather.clouds.indexOf(id) !== -1 ? "☁" : weather.fog.indexOf(id) !== -1 ? "≋" : "";
-      if (mark) text(hexLayer, c.x + R * 0.62, c.y - R * 0.12, mark, "weather-glyph");
+      // A crowded airfield's mark takes the glyph's place; the hex's colour still tells the weather.
+      if (mark && !(crowded && h.airfield)) text(hexLayer, c.x + R * 0.62, c.y - R * 0.12, mark, "weather-glyph");
       var here = at[id];
       if (here) {
         var air = here.aircraft;
         var shown = air.length > 2 ? air.slice(0, 1) : air;
+        var airY = c.y + (here.units.length ? -R * 0.12 : R * 0.02);  // the units' rows below keep clear
         shown.forEach(function (item, i) {
           var dx = shown.length === 1 ? 0 : (i === 0 ? -R * 0.33 : R * 0.33);
-          drawAircraft(tokenLayer, item, c.x + dx, c.y + R * 0.02, shown.length > 1);
+          drawAircraft(tokenLayer, item, c.x + dx, airY, shown.length > 1 || here.units.length > 0);
         });
         if (air.length > 2) {
-          var more = el("g", {"class": "more-aircraft", transform: "translate(" + (c.x + R * 0.34).toFixed(1) + "," + (c.y + R * 0.02).toFixed(1) + ")"}, tokenLayer);
+          var more = el("g", {"class": "more-aircraft", transform: "translate(" + (c.x + R * 0.34).toFixed(1) + "," + airY.toFixed(1) + ")"}, tokenLayer);
           el("circle", {r: R * 0.26}, more);
           text(more, 0, 3.5, "+" + (air.length - 1), "more-text");
           el("title", {}, more).textContent = air.map(function (a) { return a.name; }).join(", ");
         }
-        if (here.units.length) drawUnitStack(tokenLayer, here.units, c);
-        here.badges.forEach(function (bd, i) {
+        // Bombs, markers and medals join a hex's unit rows when it has units, so nothing overlaps.
+        if (here.units.length) drawUnits(tokenLayer, here.units.concat(here.badges.map(function (bd) {
+          return {kind: "badge", label: bd.label, name: bd.name};
+        })), c);
+        else here.badges.forEach(function (bd, i) {
           text(tokenLayer, c.x + R * 0.42, c.y + R * 0.1 + i * 8, bd.label, "badge-text");
         });
       }

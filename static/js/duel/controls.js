@@ -7,7 +7,7 @@
  * form (.action-form: play.js posts it to the API; without play.js the server form takes it),
  * so the rules are checked in one place. The panel is re-rendered by play.js after every move:
  * a mutation observer then rebuilds the tool, keeping a half-made command while the position
- * stands (a refused command loses nothing).
+ * stands (a refused command loses nothing), and in the tab's sessionStorage over a reload.
  */
 (function () {
   "use strict";
@@ -18,6 +18,7 @@
   var root = document.getElementById("duel-controls");
   var toolBox = document.getElementById("duel-tool");
   var titleBox = document.getElementById("duel-step");
+  var headBox = document.getElementById("duel-controls-h");
   var errorBox = document.getElementById("duel-error");
   var vehicle = root.querySelector("form.duel-vehicle");
   var raw = root.querySelector(".duel-raw");
@@ -136,6 +137,45 @@
     return make(ctx);
   }
 
+  /* The draft: what a tool holds but has not sent (placed units, route cards) is kept in this
+   * tab's sessionStorage under the game, seat, version and step, so a reload restores it; a
+   * draft of a position that has passed is dropped. Leaving with a draft asks first. */
+  var DRAFTS = "nightduel-draft:" + page.game_id + ":" + page.viewing_as + ":";  // one seat's drafts
+
+  function draftKey() { return DRAFTS + current.key; }
+
+  function storage() {
+    try { return window.sessionStorage; } catch (e) { return null; }  // storage may be switched off
+  }
+
+  function unsent() { return current.tool && current.tool.save ? current.tool.save() : null; }
+
+  function keepDraft() {
+    var store = storage(), draft = unsent();
+    if (!store || !current.tool || !current.tool.save) return;
+    if (draft) store.setItem(draftKey(), JSON.stringify(draft));
+    else store.removeItem(draftKey());
+  }
+
+  function restoreDraft() {
+    var store = storage();
+    if (!store) return false;
+    for (var i = store.length - 1; i >= 0; i--) {
+      var k = store.key(i);
+      if (k && k.indexOf(DRAFTS) === 0 && k !== draftKey()) store.removeItem(k);  // a position gone by
+    }
+    var saved = store.getItem(draftKey());
+    if (!saved || !current.tool || !current.tool.restore) return false;
+    try { current.tool.restore(JSON.parse(saved)); } catch (e) { store.removeItem(draftKey()); return false; }
+    return !!unsent();
+  }
+
+  window.addEventListener("beforeunload", function (event) {
+    if (sending || !unsent()) return;
+    event.preventDefault();
+    event.returnValue = "";  // the browser asks whether to leave (its own words)
+  });
+
   /* Rebuild the tool when the position changed; keep it (and what it holds) otherwise. */
   function refresh() {
     var view = readView();
@@ -145,22 +185,36 @@
     if (key !== current.key) {
       var ctx = makeContext(view);
       current = {key: key, ctx: ctx, tool: ctx.legal.length ? pickTool(ctx) : null};
+      current.restored = restoreDraft();
       fillRaw(ctx);
     }
     render();
   }
 
+  function status() { return panel() ? panel().dataset.status : page.status; }
+
+  /* The heading says whose move it is for this viewer ("Your move" only when it is). */
+  function heading(toMove) {
+    var over = status() !== "running" || !toMove.length;
+    headBox.textContent = current.tool ? ui.headYourMove : over ? ui.headOver :
+      page.your_sides.length ? ui.headWaiting : ui.headWatching;
+    root.classList.toggle("your-move", !!current.tool);
+  }
+
   function render() {
     var view = current.ctx.view;
     var toMove = view.to_move || [];
+    heading(toMove);
     titleBox.textContent = words.steps[view.step] || view.step || "";
     toolBox.textContent = "";
     if (current.tool) {
+      keepDraft();
+      if (current.restored && unsent()) toolBox.appendChild(h("p", {"class": "duel-restored", role: "status", text: ui.draftRestored}));
       current.tool.render(toolBox);
       DuelBoard.interaction = current.tool.board ? current.tool.board() : null;
     } else {
       DuelBoard.interaction = null;
-      var waiting = page.status !== "running" || !toMove.length ? ui.ended :
+      var waiting = status() !== "running" || !toMove.length ? ui.ended :
         page.your_sides.length ? fill(ui.waiting, toMove.map(sideName).join(", ")) : ui.watching;
       toolBox.appendChild(h("p", {"class": "duel-wait", text: waiting}));
     }

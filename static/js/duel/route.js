@@ -156,6 +156,26 @@
     }
     var prompts = {tb: "takeoffBomber", tm: "takeoffMosquito", target: "target", lm: "landingMosquito", done: "routeDone"};
     return {
+      save: function () {
+        if (!plan.tb) return null;
+        return {plan: plan, cards: leg ? leg.cards.map(function (c) { return {dir: c.dir, colour: c.colour}; }) : []};
+      },
+      restore: function (draft) {
+        var saved = draft.plan || {}, g = ctx.geometry();
+        var ok = function (hex, list) { return hex === null || hex === undefined || list.indexOf(String(hex)) !== -1; };
+        if (!ok(saved.tb, airfields) || !ok(saved.tm, airfields) || !ok(saved.target, targets) ||
+            !ok(saved.lb, airfields) || !ok(saved.lm, airfields)) return;
+        plan = {tb: saved.tb || null, tm: saved.tm || null, target: saved.target || plan.target, lb: saved.lb || null,
+                lm: saved.lm || null};
+        if (!plan.target) return;
+        startLeg();
+        // Card by card through the same checks as a click: a card the rules refuse ends the draft there.
+        (draft.cards || []).every(function (card) {
+          var next = step(g, leg.at(), card.dir);
+          return next !== null && !leg.add(g, next, ctx.ui, ctx.fill);
+        });
+        if (plan.lb && plan.lb !== leg.at()) { plan.lb = null; plan.lm = null; }
+      },
       render: function (box) {
         var s = stage();
         box.appendChild(ctx.h("p", {"class": "duel-prompt", text: s === "route" ? (leg.bombed() ? ctx.ui.routeBack : ctx.ui.routeOut) : ctx.ui[prompts[s]]}));

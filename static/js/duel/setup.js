@@ -47,6 +47,14 @@
       return c;
     }
     return {
+      save: function () { return Object.keys(placed).length ? {placed: placed, mw50: mw50} : null; },
+      restore: function (draft) {
+        Object.keys(draft.placed || {}).forEach(function (f) {
+          if (ch.fighters.indexOf(f) !== -1 && ch.hexes.indexOf(draft.placed[f]) !== -1) placed[f] = draft.placed[f];
+        });
+        if (ch.mw50_fighters.indexOf(draft.mw50) !== -1) mw50 = draft.mw50;
+        selected = next() || selected;
+      },
       render: function (box) {
         var done = Object.keys(placed).length;
         box.appendChild(ctx.h("p", {text: ctx.ui.fighterPlace}));
@@ -137,7 +145,20 @@
         placements.push({tile: p.tile, face: p.face, hex: p.hex});
       });
     }
+    function own() { return placements.filter(function (p) { return !p.fixed; }); }
     return {
+      save: function () {
+        var mine = own();
+        return mine.length ? {placements: mine.map(function (p) { return {tile: p.tile, face: p.face, hex: p.hex}; })} : null;
+      },
+      restore: function (draft) {
+        (draft.placements || []).forEach(function (p) {
+          var faces = ch.tiles[p.tile];
+          if (!faces || used(p.tile) || placements.length >= ch.count) return;
+          if ((ch.hexes_by_face[p.face] || []).indexOf(p.hex) === -1) return;
+          placements.push({tile: p.tile, face: p.face, hex: p.hex});
+        });
+      },
       render: function (box) {
         box.appendChild(counter(ctx, placements.length, ch.count));
         box.appendChild(ctx.h("p", {"class": "hint", text: ctx.ui.pickTile + " · " + ctx.ui.pickHex}));
@@ -181,10 +202,10 @@
       board: function () {
         var face = pickFace();
         var hl = face ? marks(ch.hexes_by_face[face] || [], "legal") : {};
-        var labels = {};
-        placements.forEach(function (p) { labels[String(p.hex)] = (labels[String(p.hex)] || 0) + 1; });
-        Object.keys(labels).forEach(function (hex) { if (!hl[hex]) hl[hex] = "chosen"; });
-        return {highlight: hl, labels: labels, onHex: function (hex) {
+        // Each placed unit is drawn on its hex (board.js, as a dashed chip until sent).
+        var units = own().map(function (p) { return {hex: p.hex, face: p.face}; });
+        units.forEach(function (u) { if (!hl[String(u.hex)]) hl[String(u.hex)] = "chosen"; });
+        return {highlight: hl, units: units, onHex: function (hex) {
           if (!face || (ch.hexes_by_face[face] || []).indexOf(Number(hex)) === -1) return;
           place(Number(hex));
           ctx.update();
@@ -217,6 +238,12 @@
     var ch = ctx.templates.PlaceExtraGermanUnits.choices;
     var placements = [], kind = null;
     return {
+      save: function () { return placements.length ? {placements: placements} : null; },
+      restore: function (draft) {
+        (draft.placements || []).forEach(function (p) {
+          if (placements.length < ch.count && (ch.hexes_by_kind[p.kind] || []).indexOf(p.hex) !== -1) placements.push(p);
+        });
+      },
       render: function (box) {
         box.appendChild(ctx.h("p", {text: ctx.fill(ctx.ui.extraUnits, ch.count)}));
         box.appendChild(counter(ctx, placements.length, ch.count));
@@ -235,7 +262,8 @@
       },
       board: function () {
         var hl = kind ? marks(ch.hexes_by_kind[kind], "legal") : {};
-        return {highlight: hl, onHex: function (hex) {
+        var units = placements.map(function (p) { return {hex: p.hex, face: p.kind}; });
+        return {highlight: hl, units: units, onHex: function (hex) {
           if (!kind || placements.length >= ch.count || ch.hexes_by_kind[kind].indexOf(Number(hex)) === -1) return;
           placements.push({kind: kind, hex: Number(hex)});
           ctx.update();
@@ -249,6 +277,12 @@
     var ch = ctx.templates.PlaceBritishGroundUnits.choices;
     var qf = [], lights = [];
     return {
+      save: function () { return qf.length || lights.length ? {qf: qf, lights: lights} : null; },
+      restore: function (draft) {
+        var legal = function (hex) { return ch.hexes.indexOf(hex) !== -1; };
+        qf = (draft.qf || []).filter(legal).slice(0, ch.qf);
+        lights = (draft.lights || []).filter(legal).slice(0, ch.searchlights);
+      },
       render: function (box) {
         box.appendChild(ctx.h("p", {text: ctx.fill(ctx.ui.britishUnits, {qf: ch.qf, sl: ch.searchlights})}));
         box.appendChild(ctx.h("p", {"class": "duel-counter", text: ctx.ui.qfGun + ": " + qf.join(", ") + " (" + qf.length + "/" + ch.qf + ") · " +

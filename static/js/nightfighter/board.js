@@ -73,7 +73,7 @@
     var cls = "nf-token" + (B.isHighlighted(options, picks.slice(0, 1)) ? " pick" : "") +
       (B.isSelected(options, picks.slice(0, 1)) ? " selected" : "");
     var g = B.el("g", {"class": cls, "data-token": t.id,
-                        transform: "translate(" + (c.x + offset.x) + "," + (c.y + offset.y) + ")"}, layer);
+                        transform: "translate(" + (c.x + offset.x) + "," + (c.y + offset.y) + ") scale(" + offset.s + ")"}, layer);
     var level = bomber ? bomber.level : "";
     var live = bomber ? (bomber.live_tokens || []).length : 1;
     B.el("title", {}, g).textContent = format(words.token_title, {
@@ -97,7 +97,7 @@
     var cls = "nf-fighter" + (B.isHighlighted(options, picks.slice(0, 1)) ? " pick" : "") +
       (B.isSelected(options, picks.slice(0, 1)) ? " selected" : "") + (f.moved ? " moved" : "");
     var g = B.el("g", {"class": cls, "data-token": id,
-                        transform: "translate(" + (c.x + offset.x) + "," + (c.y + offset.y) + ")"}, layer);
+                        transform: "translate(" + (c.x + offset.x) + "," + (c.y + offset.y) + ") scale(" + offset.s + ")"}, layer);
     B.el("title", {}, g).textContent = format(words.fighter_title, {
       fighter: id, type: f.type, hex: hexName(f.hex), facing: f.facing});
     B.el("circle", {r: 11, "class": "nf-fighter-ring"}, g);
@@ -166,11 +166,21 @@
         B.el("polygon", {points: corners(centre(h), R - 4), "class": "nf-ai-area"}, layers.reach);
       });
     });
-    // Pieces, spread out when they share a hex.
-    var perHex = {};
+    // Pieces sharing a hex: smaller, each in a place of its own (two side by side, more in a grid
+    // of two columns), so none hides another.
+    var inHex = {}, placed = {};
+    tokens.forEach(function (t) { inHex[t.hex] = (inHex[t.hex] || 0) + 1; });
+    Object.keys(fighters).forEach(function (fid) {
+      var f = fighters[fid];
+      if (f.hex && f.status === "active") inHex[f.hex] = (inHex[f.hex] || 0) + 1;
+    });
     function offset(hex) {
-      var n = perHex[hex] = (perHex[hex] || 0) + 1;
-      return n === 1 ? {x: 0, y: 0} : {x: (n % 2 ? -1 : 1) * 7, y: (n % 2 ? 1 : -1) * 7};
+      var i = placed[hex] = (placed[hex] || 0) + 1, n = inHex[hex];
+      if (n === 1) return {x: 0, y: 0, s: 1};
+      if (n === 2) return {x: i === 1 ? -9.8 : 9.8, y: 0, s: 0.74};
+      var rows = Math.ceil(n / 2), row = Math.floor((i - 1) / 2);
+      var s = Math.min(0.62, 1.6 / rows);
+      return {x: ((i - 1) % 2 ? 8.5 : -8.5), y: (row - (rows - 1) / 2) * 26 * s, s: s};
     }
     tokens.forEach(function (t) { drawToken(layers.tokens, t, (view.bombers || {})[t.bomber], options, offset(t.hex)); });
     Object.keys(fighters).forEach(function (fid) {

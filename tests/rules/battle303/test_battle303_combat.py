@@ -22,6 +22,22 @@ def test_all_declared_attacks_resolve_in_the_fixed_order_even_on_a_destroyed_tar
     assert hex_of(state, "raf1") == 507
 
 
+def test_the_firing_order_is_offered_open_as_a_template_with_two_attackers():
+    """Any order of the declared attackers is legal: besides the declaration order, the engine offers a
+    template naming the attackers, whose example is complete (the play page lets them be clicked in turn)."""
+    state = arrange({"raf1": 505, "raf2": 406, "lw1": 506}, )
+    state = _declare(state, "raf1", "lw1", shots=2)
+    assert [a for a in SYSTEM.legal_actions(state, "raf") if a.get("template")] == []  # one attacker: no choice
+    state = _declare(state, "raf2", "lw1", shots=1)
+    legal = SYSTEM.legal_actions(state, "raf")
+    assert {"type": "fire", "order": ["raf1", "raf2"]} in legal
+    [open_order] = [a for a in legal if a.get("template")]
+    assert open_order["type"] == "fire" and sorted(open_order["choices"]["order"]) == ["raf1", "raf2"]
+    assert open_order["example"] == {"type": "fire", "order": ["raf1", "raf2"]}
+    _, events = run(state, "raf", dict(open_order["example"], order=["raf2", "raf1"]), faces=[HIT, HIT, MISS])
+    assert [e.payload["attacker"] for e in events if e.type == "AttackResolved"] == ["raf2", "raf1"]
+
+
 def test_attack_on_an_already_destroyed_target_still_rolls_and_flies_through():
     state = arrange({"raf1": 505, "raf2": 406, "lw1": 506}, damaged=("lw1",))
     state = _declare(state, "raf1", "lw1")

@@ -15,8 +15,12 @@ GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCh
 
 
 def _random_command(state: dict, side: str, rnd: random.Random) -> dict:
+    """A legal action; a template (the firing order left open) filled in as a player would."""
     command = dict(rnd.choice(SYSTEM.legal_actions(state, side)))
-    if command["type"] == "fire":
+    if command.get("template"):
+        order = command["choices"]["order"]
+        command = dict(command["example"], order=rnd.sample(order, len(order)))
+    elif command["type"] == "fire":
         command["order"] = rnd.sample(command["order"], len(command["order"]))
     return command
 

@@ -50,7 +50,7 @@ def test_rule1_stronger_mosquito_costs_two_vp_at_the_target():
     stronger = with_options(position(), stronger_mosquito=True)
     amount, reasons = target_bombing(stronger, BOARD, HEX)
     assert amount == base - 2
-    assert ("§7.1 stronger Mosquito", -2) in [(r["rule"], r["value"]) for r in reasons]
+    assert ("7.1:stronger_mosquito", -2) in [(r["code"], r["value"]) for r in reasons]
 
 
 # Rule 5 — shroud -------------------------------------------------------------------------------

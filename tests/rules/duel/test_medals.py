@@ -136,7 +136,7 @@ def test_german_bonus_medals_add_one_each_and_leave_after_the_fight():
     state, _ = apply(state, "german", {"type": "EndGermanTurn"})
     state, events = apply(state, "british", {"type": "AdvanceBomber"})
     fight = next(e.payload for e in events if e.type == "VictoryPoints" and e.payload["occasion"] == "fighter combat")
-    assert ("§7.5 German medals in the hex", 2) in [(r["rule"], r["value"]) for r in fight["reasons"]]
+    assert ("7.5:german_medals", 2) in [(r["code"], r["value"]) for r in fight["reasons"]]
     assert state["medals_on_board"] == {}
 
 

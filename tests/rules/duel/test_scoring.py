@@ -30,7 +30,7 @@ def position(units=(), fighters=(), bomber_altitude="HIGH", move_no=1, moon="non
 
 
 def values(reasons):
-    return sorted((r["rule"], r["value"]) for r in reasons)
+    return sorted((r["code"], r["value"]) for r in reasons)
 
 
 # §5.1 Bomber v fighters ------------------------------------------------------------------------
@@ -322,9 +322,9 @@ def test_vp_events_name_every_term():
     state = position(fighters=[("red", HEX, "LOW")], units=[("radar", HEX)], moon="full")
     amount, reasons = fighter_combat(state, HEX)
     assert amount == 2 + 1 + 1 - 1
-    assert values(reasons) == sorted([("§5.1 base", 2), ("§5.1 radar", 1), ("§5.1 full moon", 1),
-                                      ("§5.1 fighter lower than the Bomber", -1)])
-    assert all(r["per"] == "fighter red" for r in reasons)
+    assert values(reasons) == sorted([("5.1:base", 2), ("5.1:radar", 1), ("5.1:full_moon", 1),
+                                      ("5.1:fighter_lower", -1)])
+    assert all(r["per"] == {"unit": "fighter", "id": "red"} for r in reasons)
 
 
 def test_option_a07_off_keeps_emergency_landed_fighters_out_for_the_game():

@@ -68,7 +68,7 @@ def test_unused_tokens_become_markers_at_the_target():
     bombed = [e for e in events if e.type == "TargetBombed"]
     if bombed:
         drops = [e for e in events if e.type == "TokensDropped" and e.payload.get("rule")]
-        markers = next((r["value"] for r in bombed[0].payload["breakdown"] if r["rule"] == "§5.3 target markers"), 0)
+        markers = next((r["value"] for r in bombed[0].payload["breakdown"] if r["code"] == "5.3:markers"), 0)
         assert drops and drops[0].payload["markers"] == markers and final["mosquito"]["tokens_left"] == 0
 
 

@@ -55,12 +55,13 @@ def spend(state: dict, side: str, n: int) -> None:
         reject("medal_received_this_turn", "medals cannot be used in the turn they were received (§7.5)")
 
 
-def award(em, side: str, count: int, reason: str) -> None:
+def award(em, side: str, count: int, reason: str, **params) -> None:
+    """``reason`` is a code ("fighters_in_hex", "empty_hex") the presentation words, with ``params``."""
     supply = em.state["setup"]["medal_supply"]
     if supply is not None:
         count = min(count, supply - em.state["medals_awarded"])
     if count > 0:
-        em.emit("MedalsAwarded", {"side": side, "count": count, "reason": reason})
+        em.emit("MedalsAwarded", {"side": side, "count": count, "reason": reason, **params})
 
 
 def award_for_entry(em, fighters_in_hex: list[str], move_no: int, last: bool) -> None:
@@ -69,14 +70,14 @@ def award_for_entry(em, fighters_in_hex: list[str], move_no: int, last: bool) ->
         return
     n = len(fighters_in_hex)
     if n >= 3:
-        award(em, "german", GERMAN_MEDALS_FOR[min(n, 4)], f"{n} fighters in the Bomber's hex")
+        award(em, "german", GERMAN_MEDALS_FOR[min(n, 4)], "fighters_in_hex", fighters=n)
     elif n == 0 and move_no != 1 and not last:
-        award(em, "british", BRITISH_MEDALS_EMPTY_HEX, "Bomber move without German fighters")
+        award(em, "british", BRITISH_MEDALS_EMPTY_HEX, "empty_hex")
 
 
 def bonus_terms(state: dict, hex_id: int) -> list[dict]:
     n = state["medals_on_board"].get(str(hex_id), 0)
-    return [term("§7.5 German medals in the hex", n)] if n else []
+    return [term("7.5:german_medals", n)] if n else []
 
 
 def sabotage_targets(state: dict, hex_id: int) -> list[str]:
@@ -149,7 +150,7 @@ def remove_unattended(em) -> None:
     s = em.state
     for key in sorted(s["medals_on_board"], key=int):
         if not any(f["state"] == "airborne" and f["hex"] == int(key) for f in s["fighters"].values()):
-            em.emit("GermanMedalsRemoved", {"hex": int(key), "reason": "no airborne fighter (C-19)"})
+            em.emit("GermanMedalsRemoved", {"hex": int(key), "reason": "no_airborne_fighter"})
 
 
 def german_actions(state: dict) -> list[dict]:

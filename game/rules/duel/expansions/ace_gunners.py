@@ -16,7 +16,7 @@ at the end of the night.
 from __future__ import annotations
 
 from ..errors import reject
-from ..scoring import flak_combat, term
+from ..scoring import flak_combat, per_unit, term
 
 SILVER, GOLD = "silver", "gold"
 SILVER_FROM, GOLD_FROM = 3, 4
@@ -75,7 +75,7 @@ def fire_at_mosquito(em) -> None:
     if fired:
         em.emit("AceFired", {"aces": fired, "target": "mosquito"})
         em.score("german", GOLD_V_MOSQUITO_VP * len(fired),
-                 [term("§9.9 gold ace v HIGH Mosquito", GOLD_V_MOSQUITO_VP, f"gold ace {a}") for a in fired],
+                 [term("9.9:gold_ace", GOLD_V_MOSQUITO_VP, per_unit("ace", a, grade="gold")) for a in fired],
                  "gold ace v Mosquito")
 
 

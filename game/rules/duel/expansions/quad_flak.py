@@ -8,7 +8,7 @@ per Mosquito turn per quad flak (A-83).  No effect on the Bomber (A-84).
 from __future__ import annotations
 
 from ..ground_units import QUAD_FLAK, units_in_hex
-from ..scoring import term
+from ..scoring import per_unit, term
 
 QUAD_FLAK_VP = 2
 
@@ -22,5 +22,5 @@ def fire(em, hex_id: int, why: str) -> None:
         return
     em.emit("QuadFlakFired", {"hex": hex_id, "tiles": ready, "trigger": why})
     em.score("german", QUAD_FLAK_VP * len(ready),
-             [term("§9.7 quad flak v LOW Mosquito (A-82)", QUAD_FLAK_VP, f"quad flak {t}") for t in ready],
+             [term("9.7:quad_flak", QUAD_FLAK_VP, per_unit("quad_flak", t)) for t in ready],
              "quad flak")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..errors import reject
 from ..ground_units import SEARCHLIGHT, count
-from ..scoring import term
+from ..scoring import per_unit, term
 from ..weather import cloud, storm
 from .window import allocation
 
@@ -60,7 +60,7 @@ def interception(em, hex_id: int) -> None:
     em.emit("WildSauInterception", {"hex": hex_id, "tokens": tokens, "intercepts": ok})
     if ok:
         em.score("german", WILDE_SAU_VP * len(tokens),
-                 [term("§9.4 Wilde Sau interception (A-79)", WILDE_SAU_VP, t) for t in tokens], "Wilde Sau")
+                 [term("9.4:wilde_sau", WILDE_SAU_VP, per_unit("wilde_sau", t)) for t in tokens], "Wilde Sau")
 
 
 def remove_flown(em) -> None:

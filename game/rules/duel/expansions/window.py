@@ -60,21 +60,21 @@ def declare(em, board, command: dict, rng) -> None:
 def window_effect(state: dict, hex_id: int) -> tuple[int, list[dict]]:
     """§9.4 Window VP (British) in the hex the Bomber's move entered."""
     if storm(state, hex_id):
-        return 0, [term("§9.4 Window has no effect in a storm", 0)]
-    reasons = [term("§9.4 Window base", WINDOW_BASE)]
+        return 0, [term("9.4:window_storm", 0)]
+    reasons = [term("9.4:window_base", WINDOW_BASE)]
     if hex_id == state["plan"]["target"]:
-        reasons.append(term("§9.4 Window in the target hex", WINDOW_TARGET))
+        reasons.append(term("9.4:window_target", WINDOW_TARGET))
     elif count(state, hex_id, SEARCHLIGHT):
-        reasons.append(term("§9.4 German searchlights (once, C-43)", count(state, hex_id, SEARCHLIGHT)))
+        reasons.append(term("9.4:searchlights", count(state, hex_id, SEARCHLIGHT)))
     if moon(state) == FULL:
-        reasons.append(term("§9.4 full moon", WINDOW_MOON))
+        reasons.append(term("9.4:full_moon", WINDOW_MOON))
     if state["weather"]["summer"]:
-        reasons.append(term("§9.4 summer (A-45)", WINDOW_SUMMER))
+        reasons.append(term("9.4:summer", WINDOW_SUMMER))
     if cloud(state, hex_id):
-        reasons.append(term("§9.4 cloud", WINDOW_CLOUD))
+        reasons.append(term("9.4:cloud", WINDOW_CLOUD))
     total = sum(t["value"] for t in reasons)
     if total < 0:
-        reasons.append(term("A-77 Window floor 0", -total))
+        reasons.append(term("9.4:window_floor", -total))
         total = 0
     return total, reasons
 
@@ -98,7 +98,7 @@ def on_landing(em) -> None:
     n = overflow(em.state)
     if n:
         vp = OVERFLOW_VP_PER_CARD * n
-        em.score("german", vp, [term("§9.4 Window cards beyond the route limit (A-78)", vp)],
+        em.score("german", vp, [term("9.4:window_overflow", vp)],
                  "Window overflow penalty")
 
 

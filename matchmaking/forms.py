@@ -1,0 +1,175 @@
+"""The new-game page's form: system, opponent or open seek, sides, setup, rated, pace.
+
+Each system's setup controls come from ``setup_controls``; the seats the chosen setup needs
+from the engine (``game.services.sides_for``); the paces from ``game.clocks``. The form turns
+the page's choices into the arguments of ``services.propose`` (``seats``) and nothing more:
+every rule is the service's.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _, gettext_lazy
+
+from game import campaigns, clocks
+from game.presentation import system_name
+from game.presentation.generic import side_name
+from game.rules.registry import available_systems, get_system
+from game.services import sides_for
+
+from . import setup_controls
+from .setup_controls import field_name
+
+CHALLENGE, SEEK = "challenge", "seek"
+RANDOM = "random"
+UNTIMED = "untimed"
+# Further opponents of a Duel in the Dark night of 3–5 players (§9.3): shown as the count grows.
+MORE_OPPONENTS = (("opponent_2", 3), ("opponent_3", 4), ("opponent_4", 5))
+DUEL_PLAYERS = field_name(setup_controls.DUEL, "players")
+
+
+# accounts' player lookup as one types (static/js/organiser.js fills the page's <datalist>).
+LOOKUP = forms.TextInput(attrs={"data-player-lookup": "/api/players/", "list": "player-suggestions",
+                                "autocomplete": "off"})
+
+
+def side_field(system: str) -> str:
+    return f"side_{system}".replace("-", "_")
+
+
+def systems() -> list[str]:
+    return available_systems()
+
+
+def pace_choices():
+    return [(p["key"], f"{p['label']} — {p['explanation']}") for p in clocks.TIME_CONTROL_PRESETS] + [
+        (UNTIMED, gettext_lazy("No clock — nobody loses on time"))]
+
+
+class NewGameForm(forms.Form):
+    system = forms.ChoiceField(label=gettext_lazy("Game"), widget=forms.RadioSelect)
+    how = forms.ChoiceField(
+        label=gettext_lazy("Opponent"), widget=forms.RadioSelect, initial=CHALLENGE,
+        choices=[(CHALLENGE, gettext_lazy("A player I name: they accept or decline")),
+                 (SEEK, gettext_lazy("Open seek: anyone may join from the lobby"))])
+    opponent = forms.CharField(label=gettext_lazy("Player"), required=False, max_length=150, widget=LOOKUP,
+                               help_text=gettext_lazy("Type the start of a username or display name."))
+    opponent_2 = forms.CharField(label=gettext_lazy("Second German player"), required=False, max_length=150,
+                                 widget=LOOKUP)
+    opponent_3 = forms.CharField(label=gettext_lazy("Third German player"), required=False, max_length=150,
+                                 widget=LOOKUP)
+    opponent_4 = forms.CharField(label=gettext_lazy("Fourth German player"), required=False, max_length=150,
+                                 widget=LOOKUP)
+    rating_min = forms.IntegerField(label=gettext_lazy("Lowest rating that may join"), required=False, min_value=0,
+                                    help_text=gettext_lazy("Empty: no limit."))
+    rating_max = forms.IntegerField(label=gettext_lazy("Highest rating that may join"), required=False, min_value=0,
+                                    help_text=gettext_lazy("Empty: no limit."))
+    rated = forms.TypedChoiceField(
+        label=gettext_lazy("Rated"), widget=forms.RadioSelect, initial="1", coerce=lambda v: v == "1",
+        choices=[("1", gettext_lazy("Rated: the result changes both players' Elo")),
+                 ("0", gettext_lazy("Casual: not rated"))])
+    pace = forms.ChoiceField(label=gettext_lazy("Time control"), widget=forms.RadioSelect, initial="fast",
+                             help_text=gettext_lazy("Correspondence paces pause during a player's vacation."))
+    campaign = forms.BooleanField(
+        label=gettext_lazy("Play a campaign"), required=False,
+        help_text=gettext_lazy("A ladder of scenarios; your pilots' results carry over from night to night (§3.14)."))
+
+    def __init__(self, *args, me=None, current=None, **kwargs):
+        """``current``: a finished game's settings to start from ("new game with these settings")."""
+        super().__init__(*args, **kwargs)
+        self.me = me
+        names = systems()
+        self.fields["system"].choices = [(s, system_name(s)) for s in names]
+        self.fields["system"].initial = names[0] if names else None
+        self.fields["pace"].choices = pace_choices()
+        self.fields["pace"].choice_list = True
+        for name, count in MORE_OPPONENTS:
+            self.fields[name].show_for = f"system={setup_controls.DUEL};how={CHALLENGE};{DUEL_PLAYERS}=" + ",".join(
+                str(n) for n in range(count, 6))
+        self.fields["opponent"].show_for = f"how={CHALLENGE}"
+        self.fields["rating_min"].show_for = self.fields["rating_max"].show_for = f"how={SEEK}"
+        self.fields["campaign"].show_for = "system=" + ",".join(s for s in names if s in campaigns.CAMPAIGN_RULES)
+        with_opponents = [s for s in names if len(get_system(s).sides) > 1]
+        self.fields["how"].show_for = "system=" + ",".join(with_opponents)
+        self.with_opponents = ",".join(with_opponents)
+        self.one_seat = ",".join(s for s in names if s not in with_opponents)
+        for system in with_opponents:
+            field = forms.ChoiceField(label=_("You play"), initial=RANDOM, widget=forms.RadioSelect, required=False,
+                                      choices=[(RANDOM, _("Drawn when the game starts"))]
+                                      + [(side, side_name(side)) for side in get_system(system).sides])
+            field.show_for = f"system={system}"
+            self.fields[side_field(system)] = field
+        setup_controls.add_controls(self, names, current and current["setup"], current and current["system"])
+        if current:
+            self.initial.update({"system": current["system"], "rated": "1" if current["rated"] else "0",
+                                 "pace": current["pace"] or UNTIMED})
+            if current.get("opponent"):
+                self.initial["opponent"] = current["opponent"]
+
+    def groups(self) -> list[dict]:
+        """The setup controls by system and group, for the page's fieldsets."""
+        out = []
+        for system in systems():
+            for group, title in setup_controls.GROUP_TITLES.items():
+                fields = [self[field_name(system, c.key)] for c in setup_controls.controls_of(system)
+                          if c.group == group]
+                if fields:
+                    shared = {f.field.show_for for f in fields}
+                    out.append({"system": system, "title": title, "fields": fields,
+                                "show_for": shared.pop() if len(shared) == 1 else f"system={system}"})
+        return out
+
+    def clean(self):
+        cleaned = super().clean()
+        users = get_user_model().objects
+        for name in ("opponent",) + tuple(n for n, _count in MORE_OPPONENTS):
+            username = (cleaned.get(name) or "").strip()
+            if username and cleaned.get("how") == CHALLENGE:
+                user = users.filter(username__iexact=username).first()
+                if user is None:
+                    self.add_error(name, _("There is no player named %(name)s.") % {"name": username})
+                cleaned[name] = user
+            else:
+                cleaned[name] = None
+        return cleaned
+
+    # -- what the service gets -----------------------------------------------------------------
+
+    @property
+    def chosen_system(self) -> str:
+        return self.cleaned_data["system"]
+
+    def setup(self) -> dict:
+        setup = setup_controls.setup_from(self.cleaned_data, self.chosen_system)
+        if setup.get("mode") in ("swap", "solo"):  # the kind of game fixes these (§1.6, §8)
+            setup.pop("players", None)
+            setup.pop("nights", None)
+        return setup
+
+    def sides(self) -> tuple[str, ...]:
+        return sides_for(get_system(self.chosen_system), self.setup())
+
+    def time_control(self) -> dict | None:
+        chosen = clocks.preset(self.cleaned_data["pace"])
+        return chosen["time_control"] if chosen else None
+
+    def check_no_opponent(self) -> bool:
+        """A one-seat game (Nightfighter, the Duel's solo mission) with a player named: said beside the field."""
+        if self.cleaned_data.get("how") == CHALLENGE and self.cleaned_data.get("opponent"):
+            self.add_error("opponent", _("This game has one seat, yours: leave the player empty."))
+            return False
+        return True
+
+    def seats(self) -> tuple[dict, bool, dict[str, str]]:
+        """``(side → user or None, random sides?, side → the field naming its player)``."""
+        sides = self.sides()
+        choice = self.cleaned_data.get(side_field(self.chosen_system)) or RANDOM
+        mine = next((s for s in sides if s == choice or (s.startswith(choice) and choice != RANDOM)), sides[0])
+        others = [s for s in sides if s != mine]
+        names = ["opponent"] + [n for n, _count in MORE_OPPONENTS]
+        seek = self.cleaned_data["how"] == SEEK
+        seats = {mine: self.me, **{side: None if seek else self.cleaned_data.get(names[i]) if i < len(names) else None
+                                   for i, side in enumerate(others)}}
+        fields = {f"players.{side}": names[i] for i, side in enumerate(others) if i < len(names)}
+        fields[f"players.{mine}"] = "opponent"
+        return seats, choice == RANDOM, fields
