@@ -37,7 +37,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600 
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", HTTPS)
 # Reverse proxies in front of the service whose X-Forwarded-For and X-Forwarded-Proto are believed
-# (config/client_address.py). 0: none — the headers are the client's to invent and are ignored,
+# (game/client_address.py). 0: none — the headers are the client's to invent and are ignored,
 # every rate limit and lock-out counts the connecting address.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
@@ -157,7 +157,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # a club's shared address stays open to the others
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "config.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "game.client_address.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_VERBOSE = False
 
@@ -198,7 +198,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["game.api.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": None,
-    # DRF's own throttles count the address config/client_address.py does (ours call it).
+    # DRF's own throttles count the address game/client_address.py does (ours call it).
     "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import PeopleForm
-from config.site_address import phone_root
+from game.site_address import phone_root
 from game.form_errors import sentence, show_rejection
 from game.services import CommandRejected
 from game.visibility import is_league_admin
