@@ -9,8 +9,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules.dice import SeededDice  # noqa: E402
-from game.rules.duel import SYSTEM  # noqa: E402
+from systems.kit.dice import SeededDice  # noqa: E402
+from systems.duel.rules import SYSTEM  # noqa: E402
 from tests.rules.duel.policies import POLICIES, play  # noqa: E402
 
 

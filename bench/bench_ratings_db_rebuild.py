@@ -49,7 +49,7 @@ def fill(count: int, players: int) -> list[tuple]:
     from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from game.framework_events import GAME_ENDED, REVEALED
+    from systems.kit.framework_events import GAME_ENDED, REVEALED
 
     User = get_user_model()
     User.objects.bulk_create([User(username=f"bench{i:05d}") for i in range(players)], batch_size=5000)

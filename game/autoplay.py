@@ -10,7 +10,7 @@ import random
 
 from .folding import game_aggregate
 from .models import Game
-from .rules.registry import get_system
+from systems.registry import get_system
 from .services import submit_command
 
 

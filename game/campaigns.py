@@ -13,11 +13,11 @@ from django.utils.translation import gettext as _
 
 from . import services
 from .models import Campaign, Game
-from .rules.contract import RuleViolation, RuleViolationError
+from systems.kit.contract import RuleViolation, RuleViolationError
 from .services import CommandRejected
 from .store import ConcurrencyError, NewEvent, append_events, read_events
 
-CAMPAIGN_RULES = {"nightfighter-solo": "game.rules.nightfighter.campaign"}
+CAMPAIGN_RULES = {"nightfighter-solo": "systems.nightfighter.rules.campaign"}
 
 CAMPAIGN_STARTED = "CampaignStarted"
 PILOTS_ASSIGNED = "PilotsAssigned"

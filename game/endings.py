@@ -20,9 +20,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import clocks, pauses, services, timeouts
-from .framework_events import ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_RESIGNED
+from systems.kit.framework_events import ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_RESIGNED
 from .models import Game, StoredEvent
-from .rules.registry import get_system
+from systems.registry import get_system
 from .services import CommandRejected
 from .store import ConcurrencyError, NewEvent
 

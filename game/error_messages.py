@@ -20,7 +20,7 @@ MESSAGES = {
     "unknown_command": _("unknown command type"),
     "wrong_phase": _("this command is not allowed in the current phase"),
 
-    # Duel in the Dark (game/rules/duel).
+    # Duel in the Dark (systems/duel/rules).
     "ace_medal_not_held": _("you hold no ace medal of that grade"),
     "ace_placement_window_closed": _("an ace medal is placed in the turn it was received"),
     "acoustic_mirror_blocks_medals": _("medals cannot hit flak or searchlights next to an acoustic mirror"),
@@ -117,7 +117,7 @@ MESSAGES = {
     "window_position_invalid": _("the Window positions are not valid"),
     "wrong_unit_count": _("the wrong number of units is placed"),
 
-    # 303 (game/rules/battle303).
+    # 303 (systems/battle303/rules).
     "aircraft_destroyed": _("that aircraft was destroyed"),
     "already_moved": _("this fighter has already moved this turn"),
     "bomber_cannot_shoot": _("the bomber cannot shoot in this game"),
@@ -139,7 +139,7 @@ MESSAGES = {
     "unknown_aircraft": _("no such aircraft"),
     "unknown_hex": _("that hex is not on the board"),
 
-    # Nightfighter (game/rules/nightfighter).
+    # Nightfighter (systems/nightfighter/rules).
     "advanced_tally_used": _("this fighter has made its advanced tally"),
     "ai_already_used": _("this fighter has made its AI attempt this turn"),
     "already_attacked": _("this fighter has attacked this turn"),

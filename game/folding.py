@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES
+from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES
 from .models import Snapshot
-from .rules.contract import Event
-from .rules.dice import RecordedDice
-from .rules.registry import get_system
+from systems.kit.contract import Event
+from systems.kit.dice import RecordedDice
+from systems.registry import get_system
 from .store import read_events
 
 

@@ -27,15 +27,15 @@ from . import bounded_json
 from .chain import first_break
 from .endings import ABORT_COMMAND, ABORTED_BY_AGREEMENT, RESIGN_COMMAND, RESIGNED
 from .folding import evolve_aggregate, outcome_of
-from .framework_events import (
+from systems.kit.framework_events import (
     ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_CREATED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED,
     REVEALED, TIMEOUT_ADJUDICATED, VACATION_ENDED, VACATION_SCHEDULED,
 )
 from .models import Game, GameSeat, GameSecret, stream_for_game
 from .replay import EXPORT_FORMAT, EventRecord
-from .rules.contract import RuleViolation, RuleViolationError, unknown_field, upcast_stored
-from .rules.dice import SeededDice, seed_commitment
-from .rules.registry import UnknownSystem, get_system
+from systems.kit.contract import RuleViolation, RuleViolationError, unknown_field, upcast_stored
+from systems.kit.dice import SeededDice, seed_commitment
+from systems.registry import UnknownSystem, get_system
 from .services import CommandRejected, loss_among, sides_for
 from .store import ConcurrencyError, NewEvent, append_events
 from .visibility import may_view_game

@@ -32,8 +32,8 @@ from .models import Game
 from .presentation import (
     MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
 )
-from .presentation.generic import FREE_TEXT, side_name, unit_of, value_words, words
-from .rules.registry import get_system
+from systems.kit.presentation import FREE_TEXT, side_name, unit_of, value_words, words
+from systems.registry import get_system
 from .visibility import is_league_admin, may_view_game
 
 BOARDS_DIR = Path(__file__).resolve().parents[1] / "data" / "boards"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from . import clocks
-from .framework_events import VACATION_SCHEDULED
+from systems.kit.framework_events import VACATION_SCHEDULED
 from .models import Vacation
 from .store import NewEvent
 

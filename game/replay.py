@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from .chain import first_break
 from .folding import evolve_aggregate, load_aggregate, outcome_of
-from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
+from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .presentation import in_words, presentation_for
-from .rules.contract import RuleViolation, RuleViolationError, upcast_stored
-from .rules.dice import RecordedDice, seed_commitment, verify_draws
-from .rules.registry import UnknownSystem, get_system
+from systems.kit.contract import RuleViolation, RuleViolationError, upcast_stored
+from systems.kit.dice import RecordedDice, seed_commitment, verify_draws
+from systems.registry import UnknownSystem, get_system
 from .store import read_events
 
 # The most steps one request of the paged replay carries (each holds a full state).

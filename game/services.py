@@ -15,12 +15,12 @@ from . import bounded_json, clocks, idempotency, outbox, pauses
 from .error_messages import localized
 from .chain import is_canonical
 from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
-from .framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
+from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .game_read import game_with_seats
 from .models import Game, GameSeat, GameSecret, OutboxMessage, stream_for_game
-from .rules.contract import RuleViolation, RuleViolationError, unknown_field
-from .rules.dice import SeededDice, new_seed, seed_commitment
-from .rules.registry import UnknownSystem, get_system
+from systems.kit.contract import RuleViolation, RuleViolationError, unknown_field
+from systems.kit.dice import SeededDice, new_seed, seed_commitment
+from systems.registry import UnknownSystem, get_system
 from .store import ConcurrencyError, NewEvent, append_and_save, append_events
 from .visibility import Sight, may_view_game
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.utils import timezone
 
 from . import clocks, pauses
-from .framework_events import GAME_ABORTED, TIMEOUT_ADJUDICATED
+from systems.kit.framework_events import GAME_ABORTED, TIMEOUT_ADJUDICATED
 from .models import Game
 from .services import CommandRejected, end_game, loss_for
 from .store import ConcurrencyError

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
 
 from . import clocks, pauses
-from .framework_events import VACATION_ENDED
+from systems.kit.framework_events import VACATION_ENDED
 from .models import Game, GameSeat, Vacation
 from .services import CommandRejected, append_framework_events, lock_game
 from .store import NewEvent

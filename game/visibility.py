@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .models import Game
-from .rules.contract import PUBLIC, REFEREE
+from systems.kit.contract import PUBLIC, REFEREE
 
 
 @dataclass(frozen=True)

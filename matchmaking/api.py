@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from game.api.serializers import players_by_username, with_errors
 from game.api.throttling import WindowedScopedRateThrottle
-from game.rules.registry import available_systems
+from systems.registry import available_systems
 from game.services import CommandRejected
 
 from . import lobby, services

@@ -13,8 +13,8 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from game import campaigns, clocks
 from game.presentation import system_name
-from game.presentation.generic import side_name
-from game.rules.registry import available_systems, get_system
+from systems.kit.presentation import side_name
+from systems.registry import available_systems, get_system
 from game.services import sides_for
 
 from . import setup_controls

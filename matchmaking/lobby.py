@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from game import clocks
 from game.presentation import system_name
-from game.presentation.generic import side_name
+from systems.kit.presentation import side_name
 from ratings.leaderboards import entry_rating
 
 from .models import Challenge

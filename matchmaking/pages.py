@@ -19,7 +19,7 @@ from game import campaigns, clocks
 from game.form_errors import show_rejection
 from game.models import Game
 from game.presentation import system_name
-from game.rules.registry import available_systems
+from systems.registry import available_systems
 from game.services import CommandRejected, create_game
 from game.visibility import may_view_game
 

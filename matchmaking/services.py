@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from game import clocks
 from game.models import Game
-from game.presentation.generic import side_name
+from systems.kit.presentation import side_name
 from game.services import CommandRejected, check_setup, create_game, system_or_reject
 from game.visibility import may_view_game
 from ratings.leaderboards import entry_rating

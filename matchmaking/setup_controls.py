@@ -14,9 +14,9 @@ from typing import Callable
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from game.rules.battle303.parameters import DEFAULT_PARAMETERS as BATTLE303_DEFAULTS
-from game.rules.duel.options import DEFAULT_OPTIONS as DUEL_DEFAULTS, PLAYER_COUNTS
-from game.rules.nightfighter.scenarios import BUILTIN_IDS, load_scenario
+from systems.battle303.rules.parameters import DEFAULT_PARAMETERS as BATTLE303_DEFAULTS
+from systems.duel.rules.options import DEFAULT_OPTIONS as DUEL_DEFAULTS, PLAYER_COUNTS
+from systems.nightfighter.rules.scenarios import BUILTIN_IDS, load_scenario
 
 DUEL = "duel-in-the-dark"
 BATTLE303 = "303"

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from accounts.models import display_name_of
-from game.rules.registry import available_systems
+from systems.registry import available_systems
 from game.services import CommandRejected
 from game.visibility import is_league_admin
 

@@ -26,11 +26,11 @@ from typing import Iterator
 
 from django.db import connection
 
-from game.framework_events import (
+from systems.kit.framework_events import (
     GAME_ABORTED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, OUTCOME_OVERRIDES, TIMEOUT_ADJUDICATED,
 )
 from game.models import Game, GameSeat, StoredEvent, stream_for_game
-from game.rules.registry import UnknownSystem, get_system
+from systems.registry import UnknownSystem, get_system
 
 from .elo import DRAW, LOSS, WIN
 from .models import RatedResult

@@ -8,7 +8,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.rules.registry import available_systems
+from systems.registry import available_systems
 from game.services import CommandRejected
 
 from . import leaderboards, league_table, leagues as leagues_service, side_advantage, tasks

@@ -8,7 +8,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
-from game.rules.registry import register_system
+from systems.registry import register_system
 from tests import database_owner
 from tests.doubles import RACE, SYSTEM
 from tests.worker import real_celery_worker  # noqa: F401  (fixture)

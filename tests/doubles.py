@@ -5,7 +5,7 @@ Sides ``a`` and ``b`` alternate; ``roll`` adds one die to the roller's total, fi
 """
 import copy
 
-from game.rules.contract import Event, RuleViolation
+from systems.kit.contract import Event, RuleViolation
 
 RACE = "dice-race"
 

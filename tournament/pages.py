@@ -22,7 +22,7 @@ from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 
-from game.presentation.generic import side_name
+from systems.kit.presentation import side_name
 from game.store import current_version, head_hash
 from game.visibility import is_league_admin
 

@@ -1,7 +1,7 @@
 """Request validation for the tournament API (responses are the projections' plain dicts)."""
 from rest_framework import serializers
 
-from game.rules.registry import available_systems
+from systems.registry import available_systems
 
 from . import discipline, scoring
 from .services import REFEREE_DECISION_KINDS, SEEDING_METHODS

@@ -32,8 +32,8 @@ from game.error_messages import localized
 from game.imports import event_record, import_game, rederive
 from game.models import Game, GameSeat, StoredEvent
 from game.replay import EventRecord, export_lines
-from game.rules.dice import SeededDice, seed_commitment
-from game.rules.registry import UnknownSystem, get_system
+from systems.kit.dice import SeededDice, seed_commitment
+from systems.registry import UnknownSystem, get_system
 from game.services import CommandRejected, sides_for
 from game.store import NewEvent, append_events, read_events
 

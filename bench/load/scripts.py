@@ -8,9 +8,9 @@ service draws them (game/services.py ``submit_command``).
 """
 from __future__ import annotations
 
-from game.rules.battle303 import SYSTEM
-from game.rules.contract import RuleViolation
-from game.rules.dice import SeededDice
+from systems.battle303.rules import SYSTEM
+from systems.kit.contract import RuleViolation
+from systems.kit.dice import SeededDice
 from tests.rules.battle303.policies import aggressive_raf_policy, bomber_rush_policy, pass_policy
 
 POLICIES = (pass_policy, bomber_rush_policy, aggressive_raf_policy)

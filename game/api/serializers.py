@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from ..rules.registry import available_systems
+from systems.registry import available_systems
 
 
 def players_by_username(value: dict) -> dict:

@@ -15,7 +15,7 @@ from .. import imports, pauses, replay, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
-from ..rules.registry import get_system
+from systems.registry import get_system
 from ..store import read_events
 from ..visibility import is_league_admin, may_view_game, sight_for
 from .serializers import (

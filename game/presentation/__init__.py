@@ -2,15 +2,15 @@
 the markers a replay can jump to (turns, rounds, nights), and each legal action as a button
 text and as the board clicks that choose it.
 
-One module per game system (``game/presentation/<module>.py``, named in ``MODULES``) offers
+One module per game system (``systems/<module>/presentation.py``, named in ``MODULES``) offers
 the functions of :class:`Presentation`; a system without a module, or a function a module
-does not define, falls back to :mod:`game.presentation.generic`. The service's own events
+does not define, falls back to :mod:`systems.kit.presentation`. The service's own events
 (game created, result, resignation, …) are worded once, in :mod:`.framework`, for every system.
 The play page, the event log and the replay viewer read a game only through
 :func:`presentation_for`, so a system's words live in one place. Unlike ``game/rules`` this
 package may use Django's translation functions: everything here is shown to people.
 
-``MODULES`` also names the per-system page templates (``templates/game/<module>/play.html``
+``MODULES`` also names the per-system page templates (``systems/<module>/templates/game/<module>/play.html``
 and ``replay.html``), see ``game/pages.py``.
 """
 from __future__ import annotations
@@ -22,11 +22,15 @@ from typing import Callable
 
 from django.utils.translation import gettext_lazy as _
 
-from ..framework_events import FRAMEWORK_EVENTS, GAME_CREATED
-from . import framework, generic
+from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED
+from systems.kit import presentation as generic
 
-# Game system name → module under game/presentation/.
+from . import framework
+
+# Game system name → the folder of its templates under ``game/`` (in the system's own folder,
+# ``systems/<module>/templates/game/<module>/``) and its presentation module.
 MODULES = {"303": "battle303", "duel-in-the-dark": "duel", "nightfighter-solo": "nightfighter"}
+PRESENTATION_MODULE = "systems.{}.presentation"
 # Game system name → its name for people.
 SYSTEM_NAMES = {"303": _("303"), "duel-in-the-dark": _("Duel in the Dark"),
                 "nightfighter-solo": _("Nightfighter (solo)")}
@@ -95,9 +99,9 @@ def presentation_for(system: str) -> Presentation:
     module = generic
     if system in MODULES:
         try:
-            module = import_module(f"{__name__}.{MODULES[system]}")
+            module = import_module(PRESENTATION_MODULE.format(MODULES[system]))
         except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{MODULES[system]}":
+            if exc.name != PRESENTATION_MODULE.format(MODULES[system]):
                 raise
     return Presentation(**_with_framework_events(module))
 

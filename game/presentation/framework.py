@@ -1,4 +1,4 @@
-"""The service's own events in words (game/framework_events.py), the same for every system."""
+"""The service's own events in words (systems/kit/framework_events.py), the same for every system."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -6,11 +6,11 @@ from datetime import datetime
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from ..framework_events import (
+from systems.kit.framework_events import (
     ABORT_PROPOSED, GAME_ABORTED, GAME_CREATED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, REVEALED,
     TIMEOUT_ADJUDICATED, VACATION_ENDED, VACATION_SCHEDULED,
 )
-from .generic import ending_reason_words, side_name
+from systems.kit.presentation import ending_reason_words, side_name
 
 GAME = "game"
 

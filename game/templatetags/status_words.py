@@ -7,7 +7,7 @@ from django import template
 from django.utils.translation import pgettext_lazy
 
 from game.presentation import presentation_for
-from game.presentation.generic import side_name
+from systems.kit.presentation import side_name
 
 register = template.Library()
 

@@ -4,14 +4,14 @@
  * Generic on purpose: the board comes from data/boards/<system>.json (hexes with doubled
  * coordinates row/col2, terrain or territory, cities, airfields, London); tokens are every
  * object in the view that stands on a hex ("hex": id), whatever list the engine keeps it in.
- * Pointy-top hexes: x = col2 * √3/2 · R, y = row · 1.5 · R (game/rules/hexgrid.py).
+ * Pointy-top hexes: x = col2 * √3/2 · R, y = row · 1.5 · R (systems/kit/hexgrid.py).
  *
  * Clicking: every hex carries the pick "hex:<id>", every token "piece:<id>" then its hex; the
  * caller (play.js) says which picks to highlight and hears which were clicked (options.onPick).
  * Several aircraft on one hex collapse into the top one with a "+n" badge; clicking the badge
  * expands the stack (options.expanded, options.onToggleStack).
  *
- * A system with its own board (e.g. static/js/nightfighter/board.js) registers a drawer with
+ * A system with its own board (e.g. systems/nightfighter/static/js/nightfighter/board.js) registers a drawer with
  * NightBoard.register(system, {...}); NightBoard.drawer(system) returns it, or this generic one.
  */
 (function () {

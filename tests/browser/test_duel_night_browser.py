@@ -15,9 +15,9 @@ import pytest
 from game import services
 from game.folding import game_aggregate
 from game.models import Game, StoredEvent
-from game.rules.duel.advanced import rerouting
-from game.rules.duel.board import load_board
-from game.rules.duel.planning import find_route
+from systems.duel.rules.advanced import rerouting
+from systems.duel.rules.board import load_board
+from systems.duel.rules.planning import find_route
 from tests.browser.conftest import DESKTOP, PHONE, SCREENSHOTS, log_in
 from tests.rules.duel.test_multiplayer import EVERY_OPTION
 

@@ -11,7 +11,7 @@ import pytest
 from game import endings, services
 from game.folding import game_aggregate
 from game.models import Game, StoredEvent
-from game.presentation.duel_words import FACE_CODES
+from systems.duel.words import FACE_CODES
 from tests.browser.conftest import PHONE, SCREENSHOTS, advance, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

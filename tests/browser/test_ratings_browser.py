@@ -4,7 +4,7 @@ explanation. One flow, two screenshots (tests/browser/conftest.py: Debian's chro
 import pytest
 
 from game import services
-from game.framework_events import GAME_FORFEITED
+from systems.kit.framework_events import GAME_FORFEITED
 from tests.browser.conftest import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True)

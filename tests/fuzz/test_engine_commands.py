@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.rules.contract import RuleViolation, RuleViolationError
-from game.rules.dice import SeededDice
-from game.rules.registry import get_system
+from systems.kit.contract import RuleViolation, RuleViolationError
+from systems.kit.dice import SeededDice
+from systems.registry import get_system
 
 # Engine → where its deterministic test policy lives (``policy(view, legal, side) -> command``).
 POLICIES = {

@@ -2,7 +2,7 @@
 stable whatever ``Accept-Language`` says; the ``message`` follows the language, and English
 readers keep the exact sentences they had.
 
-The rule modules (game/rules/, tournament/table.py, decisions.py, planner.py) may not import
+The rule modules (systems/<name>/rules/, systems/kit/, tournament/table.py, decisions.py, planner.py) may not import
 Django, so game/error_messages.py translates their refusals by code; the catalogue must name
 every code they use, and only those.
 """
@@ -20,7 +20,7 @@ from tests.conftest import client_for, make_user
 from tournament import services as tournaments, table
 
 ROOT = Path(__file__).resolve().parents[2]
-RULE_MODULES = sorted((ROOT / "game" / "rules").rglob("*.py")) + [
+RULE_MODULES = sorted((ROOT / "systems").glob("*/rules/**/*.py")) + sorted((ROOT / "systems" / "kit").glob("*.py")) + [
     ROOT / "tournament" / name for name in ("table.py", "decisions.py", "planner.py")]
 # Refusal constructors of the rule modules, and the position of the code among their arguments.
 CODE_ARGUMENT = {"reject": 0, "RuleViolation": 0, "RuleViolationError": 0, "CannotStartRound": 0,

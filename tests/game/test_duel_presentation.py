@@ -1,13 +1,13 @@
-"""Duel in the Dark in words (issue 15, game/presentation/duel.py): every engine event reads as
+"""Duel in the Dark in words (issue 15, systems/duel/presentation.py): every engine event reads as
 a sentence of its own type, VP name each term with its rule-section label (scoring.py), the
 summary is in words, the outcome too, and the replay markers cover nights, rounds and turns."""
 import pytest
 
 from game.presentation import presentation_for
-from game.presentation.duel import CATEGORIES, DESCRIBE
-from game.presentation.duel_scoring import TERMS
-from game.rules.dice import SeededDice
-from game.rules.duel import SYSTEM
+from systems.duel.presentation import CATEGORIES, DESCRIBE
+from systems.duel.score_words import TERMS
+from systems.kit.dice import SeededDice
+from systems.duel.rules import SYSTEM
 from tests.rules.duel.policies import options_policy, play
 from tests.rules.duel.test_multiplayer import EVERY_OPTION
 

@@ -10,13 +10,13 @@ from django.utils import translation
 
 from game import services
 from game.presentation import presentation_for
-from game.presentation.duel_scoring import MEDAL_REASONS, OCCASIONS, TERMS
+from systems.duel.score_words import MEDAL_REASONS, OCCASIONS, TERMS
 from notifications import kinds
 from tests.conftest import make_user
 from tests.game.test_duel_presentation import played
 from tests.rules.duel.test_multiplayer import EVERY_OPTION
 
-DUEL_RULES = Path(__file__).resolve().parents[2] / "game" / "rules" / "duel"
+DUEL_RULES = Path(__file__).resolve().parents[2] / "systems" / "duel" / "rules"
 DUEL = presentation_for("duel-in-the-dark")
 LANGUAGES = ("pl", "it", "fr", "cs")
 

@@ -1,5 +1,5 @@
 """Duel games recorded before the scoring codes (issue 26) still verify and import
-(game/rules/duel/upcasting.py): their stored VictoryPoints, TargetBombed and medal events carry
+(systems/duel/rules/upcasting.py): their stored VictoryPoints, TargetBombed and medal events carry
 English labels, upcast to codes for the comparison only — what is stored and hashed stays as it is.
 """
 import json
@@ -11,9 +11,9 @@ from django.utils import translation
 from game import services
 from game.folding import game_aggregate
 from game.models import Game, StoredEvent
-from game.presentation.duel_scoring import MEDAL_REASONS, TERMS, per_text
-from game.rules.duel import SYSTEM
-from game.rules.duel.upcasting import CITY_VALUE, OLD_TERMS, WILDE_SAU, upcast, upcast_per
+from systems.duel.score_words import MEDAL_REASONS, TERMS, per_text
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.upcasting import CITY_VALUE, OLD_TERMS, WILDE_SAU, upcast, upcast_per
 from tests.conftest import client_for, make_user
 from tests.game.test_duel_presentation import played
 from tests.game.test_duel_score_language import constant_arguments

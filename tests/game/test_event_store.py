@@ -83,7 +83,7 @@ def test_twenty_concurrent_commands_at_one_version_give_one_201_and_nineteen_409
 @pytest.mark.django_db
 def test_snapshots_are_a_cache_folding_from_them_equals_folding_from_scratch(users, settings):
     from game.folding import fold, load_aggregate
-    from game.rules.registry import get_system
+    from systems.registry import get_system
     from game.store import read_events
 
     settings.NIGHTDUEL_SNAPSHOT_EVERY = 4

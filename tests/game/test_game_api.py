@@ -137,10 +137,10 @@ def test_a_command_field_the_engine_does_not_accept_is_refused_by_name(race, use
 
 
 def test_every_engine_declares_the_fields_of_each_command_it_accepts():
-    from game.rules import duel
-    from game.rules.battle303 import commands as battle303
-    from game.rules.nightfighter import phases as nightfighter
-    from game.rules.registry import get_system
+    from systems.duel import rules as duel
+    from systems.battle303.rules import commands as battle303
+    from systems.nightfighter.rules import phases as nightfighter
+    from systems.registry import get_system
 
     commands = {"duel-in-the-dark": set(duel.COMMANDS), "303": set(battle303.COMMAND_TYPES),
                 "nightfighter-solo": set(nightfighter.HANDLERS)}

@@ -7,7 +7,7 @@ import pytest
 from game import autoplay, services
 from game.folding import fold, game_aggregate
 from game.models import Game
-from game.rules.registry import get_system
+from systems.registry import get_system
 from game.store import read_events
 from tests.conftest import make_user
 

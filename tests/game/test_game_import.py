@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from game import endings, services, timeouts
 from game.chain import event_hash
-from game.framework_events import GAME_ENDED, GAME_FORFEITED, REVEALED
+from systems.kit.framework_events import GAME_ENDED, GAME_FORFEITED, REVEALED
 from game.models import Game, GameSeat, StoredEvent
 from tests.conftest import client_for, make_user
 from tests.doubles import RACE

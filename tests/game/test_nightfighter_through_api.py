@@ -3,7 +3,7 @@ are child games and whose results carry over (nightfighter-solo.md §3.11, §3.1
 import pytest
 
 from game.models import StoredEvent
-from game.rules.nightfighter.campaign import campaign_initial, campaign_standing, record_night
+from systems.nightfighter.rules.campaign import campaign_initial, campaign_standing, record_night
 from tests.conftest import client_for
 from tests.rules.nightfighter.policies import simple_policy
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from game.presentation import in_words, marker_labels, presentation_for
-from game.rules.dice import SeededDice
-from game.rules.registry import get_system
+from systems.kit.dice import SeededDice
+from systems.registry import get_system
 
 P303 = presentation_for("303")
 PNF = presentation_for("nightfighter-solo")
@@ -118,7 +118,7 @@ def test_a_marker_that_names_its_round_does_not_repeat_it():
 
 def test_an_ending_reason_and_a_scoring_term_each_read_in_words():
     """Two word-makers, one per kind of reason (a shadowed one once showed "red_card" raw)."""
-    from game.presentation import generic
+    from systems.kit import presentation as generic
 
     assert generic.outcome_text({"winner": "raf", "reason": "red_card"}) == "RAF won (red card)."
     assert generic.scoring_reason_words({"rule": "§5.3 new moon", "value": -3}) == "§5.3 new moon -3"

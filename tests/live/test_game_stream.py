@@ -6,7 +6,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from game import services
-from game.framework_events import GAME_FORFEITED
+from systems.kit.framework_events import GAME_FORFEITED
 from game.models import Game
 from tests.doubles import RACE
 

@@ -6,9 +6,9 @@ passes (``hide``) and ``b`` rolls. Forfeits, timeouts and aborts go through ``en
 import copy
 
 from game import services
-from game.framework_events import GAME_ABORTED, GAME_FORFEITED, TIMEOUT_ADJUDICATED
-from game.rules.contract import Event, RuleViolation
-from game.rules.registry import register_system
+from systems.kit.framework_events import GAME_ABORTED, GAME_FORFEITED, TIMEOUT_ADJUDICATED
+from systems.kit.contract import Event, RuleViolation
+from systems.registry import register_system
 from tests.doubles import RACE
 
 SOLO = "solo-dice"

@@ -8,9 +8,9 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import services
-from game.framework_events import GAME_ENDED, GAME_FORFEITED
+from systems.kit.framework_events import GAME_ENDED, GAME_FORFEITED
 from game.models import StoredEvent
-from game.rules.duel.expansions.multiplayer import placings as duel_placings
+from systems.duel.rules.expansions.multiplayer import placings as duel_placings
 from ratings import elo
 from ratings.models import PlayerRating, RatedResult
 from ratings.results import finishing_places

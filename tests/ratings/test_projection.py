@@ -11,7 +11,7 @@ from django.core.management import call_command
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.framework_events import GAME_ENDED
+from systems.kit.framework_events import GAME_ENDED
 from game.models import StoredEvent
 from ratings.models import PlayerRating, RatedResult, RatingChange
 from ratings.results import elo_score

@@ -6,8 +6,8 @@ on playing a whole game; they check that the real engines' sides are rated per s
 import pytest
 
 from game import services
-from game.framework_events import GAME_ABORTED, GAME_FORFEITED, TIMEOUT_ADJUDICATED
-from game.rules.registry import get_system
+from systems.kit.framework_events import GAME_ABORTED, GAME_FORFEITED, TIMEOUT_ADJUDICATED
+from systems.registry import get_system
 from ratings.models import PlayerRating, RatedResult
 
 pytestmark = pytest.mark.django_db

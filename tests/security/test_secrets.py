@@ -18,8 +18,8 @@ import pytest
 from game import services
 from game.folding import load_aggregate
 from game.models import Game
-from game.rules.dice import seed_commitment
-from game.rules.registry import get_system
+from systems.kit.dice import seed_commitment
+from systems.registry import get_system
 from game.streaming import KEEPALIVE
 from tests.conftest import client_for
 from tests.doubles import RACE

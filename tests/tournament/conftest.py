@@ -1,7 +1,7 @@
 """Fixtures for tournament tests: a league with its organiser, a referee, players, helpers."""
 import pytest
 
-from game.framework_events import GAME_FORFEITED
+from systems.kit.framework_events import GAME_FORFEITED
 from game.models import Game
 from game.services import end_game
 from ratings.models import League

@@ -3,7 +3,7 @@ creates a match and a rematch with sides swapped via game.services.create_game, 
 end feeds the stream through the outbox, and brackets advance by themselves (issue 5)."""
 import pytest
 
-from game.framework_events import GAME_ENDED
+from systems.kit.framework_events import GAME_ENDED
 from game.models import Game, GameSeat
 from game.services import submit_command
 from tests.conftest import make_user
@@ -182,7 +182,7 @@ def test_lots_are_rederived_from_the_revealed_tournament_seed(league, organiser,
     at the end): anybody can re-derive it from (seed, stream, seq of PairingCreated)."""
     import hashlib
 
-    from game.rules.dice import SeededDice
+    from systems.kit.dice import SeededDice
     from game.store import read_events
 
     t = new_tournament(league, organiser, referee)

@@ -14,7 +14,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from game import bounded_json
-from game.rules.duel import options as duel
+from systems.duel.rules import options as duel
 
 DUEL = "duel-in-the-dark"
 

@@ -16,7 +16,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from game.form_errors import sentence, show_rejection
-from game.rules.registry import available_systems, get_system
+from systems.registry import available_systems, get_system
 from game.services import sides_for
 from ratings.models import Season
 

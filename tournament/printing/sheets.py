@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _, gettext_lazy
 
-from game.presentation.generic import side_name
-from game.rules.battle303.rules import LAST_ROUND, LUFTWAFFE, RAF, REINFORCEMENT_ROUNDS
+from systems.kit.presentation import side_name
+from systems.battle303.rules.rules import LAST_ROUND, LUFTWAFFE, RAF, REINFORCEMENT_ROUNDS
 
 from .. import presentation, table
 from ..formats import elimination

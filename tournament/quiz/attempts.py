@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game import outbox
-from game.rules.dice import SeededDice
+from systems.kit.dice import SeededDice
 from game.services import CommandRejected
 from tournament import services
 from tournament.state import CANCELLED, FINISHED, TournamentState

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from game import clocks
 from game.models import Game
-from game.rules.dice import new_seed, seed_commitment
+from systems.kit.dice import new_seed, seed_commitment
 from game.services import CommandRejected, check_setup, system_or_reject
 from game.store import NewEvent
 

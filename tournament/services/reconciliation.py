@@ -12,9 +12,9 @@ import uuid
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from game.framework_events import GAME_ABORTED, GAME_FORFEITED
+from systems.kit.framework_events import GAME_ABORTED, GAME_FORFEITED
 from game.models import Game
-from game.rules.dice import SeededDice
+from systems.kit.dice import SeededDice
 from game.services import CommandRejected, create_game, end_game, sides_for, system_or_reject
 from game.store import NewEvent, head_hash, read_events
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from game.rules.dice import SeededDice
+from systems.kit.dice import SeededDice
 from game.store import NewEvent
 from ratings.leaderboards import entry_rating
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from game.framework_events import GAME_ENDED, OUTCOME_OVERRIDES
+from systems.kit.framework_events import GAME_ENDED, OUTCOME_OVERRIDES
 from game.models import Game, StoredEvent
 from game.store import NewEvent, read_events
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from game.error_messages import localized
 from game import idempotency
-from game.framework_events import GAME_ABORTED
+from systems.kit.framework_events import GAME_ABORTED
 from game.models import Game, IdempotencyRecord
 from game.services import end_game
 from game.store import NewEvent

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from game import autoplay, services
-from game.rules.registry import available_systems, get_system
+from systems.registry import available_systems, get_system
 from tournament import demo as tournament_demo
 
 DEMO_USERS = ("alice", "bob", "carol", "dave")

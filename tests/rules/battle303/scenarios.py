@@ -1,8 +1,8 @@
 """Test rig for 303 (303.md): hand-placed positions and a one-call command runner."""
 from __future__ import annotations
 
-from game.rules.battle303 import SYSTEM
-from game.rules.dice import ScriptedDice
+from systems.battle303.rules import SYSTEM
+from systems.kit.dice import ScriptedDice
 
 HIT, MISS = 6, 1  # with the default hit faces 4, 5, 6 (parameters.py)
 FAR_AWAY = 1109  # a corner of France, away from every scenario

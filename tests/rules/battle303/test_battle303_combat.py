@@ -1,7 +1,7 @@
 """Combat details of 303.md "Combat": firing order, fly-through and its [RULING]s, the bomber."""
 import pytest
 
-from game.rules.battle303 import SYSTEM
+from systems.battle303.rules import SYSTEM
 from tests.rules.battle303.scenarios import HIT, MISS, arrange, hex_of, rejection, run, status_of
 
 

@@ -1,9 +1,9 @@
 """The contract surface of the 303 engine: registry, setup, view, legal_actions (contract.py; 303.md)."""
 import copy
 
-from game.rules.battle303 import SYSTEM
-from game.rules.battle303.board import load_default_board
-from game.rules.registry import get_system
+from systems.battle303.rules import SYSTEM
+from systems.battle303.rules.board import load_default_board
+from systems.registry import get_system
 from tests.rules.battle303.scenarios import arrange, run
 
 

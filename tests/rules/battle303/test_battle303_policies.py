@@ -1,8 +1,8 @@
 """The client policies reach each end of 303.md "End of game" seeing only view + legal_actions."""
 import pytest
 
-from game.rules.battle303 import SYSTEM
-from game.rules.dice import SeededDice
+from systems.battle303.rules import SYSTEM
+from systems.kit.dice import SeededDice
 from tests.rules.battle303.policies import aggressive_raf_policy, bomber_rush_policy, pass_policy
 
 

@@ -7,9 +7,9 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.rules.battle303 import SYSTEM
-from game.rules.dice import NoDice, SeededDice
-from game.rules.battle303.rules import LAST_ROUND
+from systems.battle303.rules import SYSTEM
+from systems.kit.dice import NoDice, SeededDice
+from systems.battle303.rules.rules import LAST_ROUND
 
 GAMES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

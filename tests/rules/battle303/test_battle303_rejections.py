@@ -1,8 +1,8 @@
 """Every rejection code of the 303 engine (decide.py docstring; 303.md rules cited per case)."""
 import pytest
 
-from game.rules.battle303 import SYSTEM
-from game.rules.contract import RuleViolationError
+from systems.battle303.rules import SYSTEM
+from systems.kit.contract import RuleViolationError
 from tests.rules.battle303.scenarios import arrange, rejection, run
 
 

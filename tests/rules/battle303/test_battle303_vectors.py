@@ -1,5 +1,5 @@
 """The eight test vectors of 303.md ("Test vectors"), one test (or small family) each."""
-from game.rules.battle303 import SYSTEM
+from systems.battle303.rules import SYSTEM
 from tests.rules.battle303.scenarios import HIT, MISS, arrange, hex_of, rejection, run, status_of
 
 

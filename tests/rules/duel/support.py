@@ -1,10 +1,10 @@
 """Test rig for the Duel in the Dark engine: apply commands, build placements and set up a duel."""
 from __future__ import annotations
 
-from game.rules.contract import RuleViolation
-from game.rules.dice import SeededDice
-from game.rules.duel import SYSTEM
-from game.rules.duel.ground_units import TILE_MIX
+from systems.kit.contract import RuleViolation
+from systems.kit.dice import SeededDice
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.ground_units import TILE_MIX
 
 FILLER_HEX = 43  # far south-east: no airfield, no city, never used by the scripted games
 

@@ -2,11 +2,11 @@
 re-routing (V8), 5 shroud, 6 friendly flak (V6), 7 MW-50 (V7).  Medals (rule 4): test_medals.py."""
 import pytest
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.advanced.weather_change import move_element, wrap_step
-from game.rules.duel.board import load_board
-from game.rules.duel.planning import shortest_leg
-from game.rules.duel.scoring import fighter_combat, flak_combat, target_bombing
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.advanced.weather_change import move_element, wrap_step
+from systems.duel.rules.board import load_board
+from systems.duel.rules.planning import shortest_leg
+from systems.duel.rules.scoring import fighter_combat, flak_combat, target_bombing
 
 from .support import apply, dice, layout, rejected, to_duel
 from .test_scoring import HEX, position
@@ -307,9 +307,9 @@ def test_rerouted_plans_are_all_revealed_and_verified_at_night_end():
 
 def test_rule2_swap_night_two_repeats_the_wind_draws():
     """A-10: in the swap variant night 2 uses night 1's wind-change draws."""
-    from game.rules.dice import ScriptedDice
-    from game.rules.duel.advanced.weather_change import resolve
-    from game.rules.duel.emitter import Emitter
+    from systems.kit.dice import ScriptedDice
+    from systems.duel.rules.advanced.weather_change import resolve
+    from systems.duel.rules.emitter import Emitter
     state = to_duel({"weather_changes": True, "mode": "swap"})
     state["night"], state["weather_change_draws"] = 2, [5]
     em = Emitter(state)

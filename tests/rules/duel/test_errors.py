@@ -1,7 +1,7 @@
 """Spec §10.6: every rule violation has its own machine code (one test per code)."""
 import pytest
 
-from game.rules.duel import SYSTEM
+from systems.duel.rules import SYSTEM
 
 from .support import EMDEN_PLAN, apply, layout, rejected, to_duel
 
@@ -262,9 +262,9 @@ def test_mosquito_landed_code_and_takeoff_blocked_after_british_are_down():
     state, _ = apply(state, "british", {"type": "AdvanceBomber", "altitude": "HIGH"})
     state, _ = apply(state, "british", {"type": "MoveMosquito", "to": 8, "land": True})
     assert rejected(state, "british", {"type": "MoveMosquito", "to": 9, "altitude": "LOW"}).code in ("not_your_turn", "mosquito_landed")
-    from game.rules.duel.mosquito import plan_mosquito_move
-    from game.rules.duel.board import board_of
-    from game.rules.contract import RuleViolationError
+    from systems.duel.rules.mosquito import plan_mosquito_move
+    from systems.duel.rules.board import board_of
+    from systems.kit.contract import RuleViolationError
     with pytest.raises(RuleViolationError) as err:
         plan_mosquito_move(state, board_of(state), {"to": 8, "altitude": "LOW"})
     assert err.value.violation.code == "mosquito_landed"

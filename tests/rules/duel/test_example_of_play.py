@@ -12,7 +12,7 @@ Where the example cannot be replayed literally we follow the spec's rulings and 
 * Turn 14: the Dornier's fuel does not reach 0 with this board's gauge (14 lines); it lands at
   Emden all the same (the spec calls the zero-fuel remark "apparent").
 """
-from game.rules.duel import SYSTEM
+from systems.duel.rules import SYSTEM
 
 from .support import EMDEN_PLAN, apply, layout
 

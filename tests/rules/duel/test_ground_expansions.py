@@ -2,12 +2,12 @@
 acoustic mirror, silver/gold ace gunners, British QF guns and searchlights, "Walls have ears"."""
 import pytest
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.board import load_board
-from game.rules.duel.emitter import Emitter
-from game.rules.duel.expansions import ace_gunners
-from game.rules.duel.scoring import fighter_combat, flak_combat, mosquito_combat, target_bombing
-from game.rules.duel.templates import mosquito_drop
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.board import load_board
+from systems.duel.rules.emitter import Emitter
+from systems.duel.rules.expansions import ace_gunners
+from systems.duel.rules.scoring import fighter_combat, flak_combat, mosquito_combat, target_bombing
+from systems.duel.rules.templates import mosquito_drop
 
 from .support import EMDEN_PLAN, apply, layout, rejected, to_duel
 from .test_advanced_rules import advance, to_bomber_turn, with_options

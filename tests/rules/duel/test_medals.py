@@ -1,7 +1,7 @@
 """Advanced rule 4 — medals (spec §7.5, test vector V9; C-19, C-21, C-47, A-40, A-53)."""
 import pytest
 
-from game.rules.duel.scoring import fighter_combat
+from systems.duel.rules.scoring import fighter_combat
 
 from .support import apply, layout, rejected, to_duel
 from .test_advanced_rules import advance, to_bomber_turn
@@ -70,8 +70,8 @@ def test_medal_cannot_be_used_in_the_turn_received():
 
 def test_fresh_medals_become_usable_at_the_next_turn():
     """Medals awarded in a Bomber turn are fresh until the next turn starts."""
-    from game.rules.contract import Event
-    from game.rules.duel import SYSTEM
+    from systems.kit.contract import Event
+    from systems.duel.rules import SYSTEM
     state = to_duel(MEDALS)
     state = SYSTEM.evolve(state, Event("MedalsAwarded", {"side": "german", "count": 1, "reason": "test"}))
     assert state["medals_fresh"]["german"] == 1 and state["medals"]["german"] == 1
@@ -198,8 +198,8 @@ def test_mosquito_drops_medals_only_alongside_as_many_real_tokens():
 
 def test_medals_carry_over_when_sides_are_kept_but_not_in_the_swap_variant():
     """§1.5: medals are kept from night to night by a side that keeps its side."""
-    from game.rules.contract import Event
-    from game.rules.duel import SYSTEM
+    from systems.kit.contract import Event
+    from systems.duel.rules import SYSTEM
     for mode, kept in (("standard", 3), ("swap", 0)):
         state = SYSTEM.initial_state({"medals": True, "mode": mode, "nights": 2}, None)
         state["medals"]["german"] = 3

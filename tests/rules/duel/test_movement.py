@@ -2,7 +2,7 @@
 landing and refuelling), the Mosquito's moves and the Bomber driven by its route."""
 import pytest
 
-from game.rules.duel import SYSTEM
+from systems.duel.rules import SYSTEM
 
 from .support import apply, rejected, to_duel
 

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from game.rules.contract import Event
-from game.rules.dice import SeededDice
-from game.rules.duel import SYSTEM
-from game.rules.duel.expansions.multiplayer import multiplayer_result, owners, personal_gain
-from game.rules.duel.board import load_board
-from game.rules.duel.state import initial_state
+from systems.kit.contract import Event
+from systems.kit.dice import SeededDice
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.expansions.multiplayer import multiplayer_result, owners, personal_gain
+from systems.duel.rules.board import load_board
+from systems.duel.rules.state import initial_state
 
 from .policies import options_policy
 from .support import apply, layout, rejected

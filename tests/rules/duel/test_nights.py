@@ -1,5 +1,5 @@
 """Spec §1.5, §1.6, §3.3: games of several nights, the swap-sides match mode and forced weather."""
-from game.rules.duel import SYSTEM
+from systems.duel.rules import SYSTEM
 
 from .policies import POLICIES, play
 from .support import apply, dice, layout

@@ -2,8 +2,8 @@
 off, recorded in the first state, conflicts and solo refused with a code naming both options."""
 import pytest
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.options import ADVANCED_RULES, DEFAULT_OPTIONS
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.options import ADVANCED_RULES, DEFAULT_OPTIONS
 
 
 def test_every_new_option_defaults_to_off_and_is_recorded_in_the_first_state():

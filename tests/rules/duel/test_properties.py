@@ -6,11 +6,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game.rules.contract import Event
-from game.rules.dice import SeededDice
-from game.rules.duel import SYSTEM
-from game.rules.duel.board import load_board
-from game.rules.duel.evolve import HANDLERS, RECORD_ONLY
+from systems.kit.contract import Event
+from systems.kit.dice import SeededDice
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.board import load_board
+from systems.duel.rules.evolve import HANDLERS, RECORD_ONLY
 
 BOARD = load_board()
 MAX_COMMANDS = 3000

@@ -3,8 +3,8 @@ test vectors V1–V5, V10–V12.  Table rows are checked on hand-built positions
 functions; the vectors that involve a whole action run through ``decide``."""
 import pytest
 
-from game.rules.duel.board import load_board
-from game.rules.duel.scoring import (airfield_penalty, emergency_landing, fighter_combat, flak_combat,
+from systems.duel.rules.board import load_board
+from systems.duel.rules.scoring import (airfield_penalty, emergency_landing, fighter_combat, flak_combat,
                                      mosquito_combat, target_bombing)
 
 from .support import apply, layout, rejected, to_duel

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.board import DEFAULT_BOARD_PATH
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.board import DEFAULT_BOARD_PATH
 
 from .support import apply, to_duel
 

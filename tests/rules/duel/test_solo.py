@@ -3,10 +3,10 @@ start hexes from the weather card, hex 31 → 23, target ordinal, unused tokens 
 optional H1 Mosquito bombing heuristic (§8.6, A-68)."""
 import pytest
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.board import load_board
-from game.rules.duel.emitter import Emitter
-from game.rules.duel.solo import heuristic_bombs, mosquito_turn
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.board import load_board
+from systems.duel.rules.emitter import Emitter
+from systems.duel.rules.solo import heuristic_bombs, mosquito_turn
 
 from .policies import play
 from .support import apply, dice, layout
@@ -56,7 +56,7 @@ def test_solo_bomber_cards_within_one_notch_except_after_target():
     _, events = play(SYSTEM, state, dice)
     moves = [e.payload for e in events if e.type == "BomberMoved"]
     homebound = next((e.payload["move_no"] for e in events if e.type == "SoloHomebound"), None)
-    from game.rules.hexgrid import steps_between
+    from systems.kit.hexgrid import steps_between
     for prev, cur in zip(moves, moves[1:]):
         if prev["move_no"] != homebound:
             assert steps_between(prev["heading"], cur["heading"]) <= 1

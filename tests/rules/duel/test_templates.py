@@ -3,10 +3,10 @@ each template's example is accepted as it is, and what its choices offer is what
 (§3.5 G2–G4 hexes per face, §4.3 fighter moves with their fuel cost, §4.2.1 drops)."""
 import pytest
 
-from game.rules.dice import SeededDice
-from game.rules.duel import SYSTEM
-from game.rules.duel.board import load_board
-from game.rules.duel.ground_units import FIRE_ENGINE, FUEL_TRUCK, TILE_MIX
+from systems.kit.dice import SeededDice
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.board import load_board
+from systems.duel.rules.ground_units import FIRE_ENGINE, FUEL_TRUCK, TILE_MIX
 
 from .policies import options_policy
 from .support import apply, dice, to_duel

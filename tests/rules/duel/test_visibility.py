@@ -2,8 +2,8 @@
 reveals them; the public hash commitment (planning.py docstring) checks the plan at night end."""
 import json
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.planning import commitment
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.planning import commitment
 
 from .policies import POLICIES
 from .support import EMDEN_PLAN, apply, dice

@@ -2,11 +2,11 @@
 overflow penalty, hidden positions, Wilde Sau interception conditions and allocations."""
 import pytest
 
-from game.rules.duel import SYSTEM
-from game.rules.duel.board import load_board
-from game.rules.duel.emitter import Emitter
-from game.rules.duel.expansions.wilde_sau import interception
-from game.rules.duel.expansions.window import allocation, window_effect
+from systems.duel.rules import SYSTEM
+from systems.duel.rules.board import load_board
+from systems.duel.rules.emitter import Emitter
+from systems.duel.rules.expansions.wilde_sau import interception
+from systems.duel.rules.expansions.window import allocation, window_effect
 
 from .support import EMDEN_PLAN, apply, layout, rejected
 from .test_advanced_rules import advance

@@ -1,10 +1,10 @@
 """Test rigs: nights built straight from state dicts, and scripted dice runs (nightfighter-solo.md §6)."""
 from __future__ import annotations
 
-from game.rules.contract import RuleViolation
-from game.rules.dice import ScriptedDice
-from game.rules.nightfighter import SYSTEM
-from game.rules.nightfighter.state import _bomber
+from systems.kit.contract import RuleViolation
+from systems.kit.dice import ScriptedDice
+from systems.nightfighter.rules import SYSTEM
+from systems.nightfighter.rules.state import _bomber
 
 
 def night(fighters=(), radars=(), zones=(), clouds=(), visibility="medium", moon="none", options=None,

@@ -1,9 +1,9 @@
 """Engine-level drivers: play a night or a campaign with a policy (nightfighter-solo.md §3.2, §3.14)."""
 from __future__ import annotations
 
-from game.rules.contract import RuleViolation
-from game.rules.dice import SeededDice
-from game.rules.nightfighter import SYSTEM
+from systems.kit.contract import RuleViolation
+from systems.kit.dice import SeededDice
+from systems.nightfighter.rules import SYSTEM
 
 MAX_COMMANDS = 3000
 

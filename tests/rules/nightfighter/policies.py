@@ -6,7 +6,7 @@ possible, otherwise pass the phase. It never concedes.
 """
 from __future__ import annotations
 
-from game.rules.nightfighter.geometry import hex_distance
+from systems.nightfighter.rules.geometry import hex_distance
 
 PASS_ORDER = ("start_night", "end_movement")
 SEARCH_ORDER = ("attack", "advanced_tally", "tally", "searchlight_search", "ai_search")

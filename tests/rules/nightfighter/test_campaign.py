@@ -1,8 +1,8 @@
 """Campaign rules (nightfighter-solo.md §3.14, H21): roster, fates, promotions, replacements, rating."""
 import pytest
 
-from game.rules.contract import RuleViolationError
-from game.rules.nightfighter.campaign import (assign_pilots, campaign_initial, campaign_standing, next_night_setup,
+from systems.kit.contract import RuleViolationError
+from systems.nightfighter.rules.campaign import (assign_pilots, campaign_initial, campaign_standing, next_night_setup,
                                               rating, record_night)
 
 
@@ -52,6 +52,6 @@ def test_standing_and_rating_thresholds():
 
 
 def test_pilot_levels_reach_the_night():
-    from game.rules.nightfighter import SYSTEM
+    from systems.nightfighter.rules import SYSTEM
     state = SYSTEM.initial_state(next_night_setup(campaign_initial()))
     assert state["fighters"]["F1"]["pilot"] == {"id": "P1", "level": "veteran"}

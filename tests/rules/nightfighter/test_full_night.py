@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from game.rules.contract import RuleViolationError
-from game.rules.nightfighter import SYSTEM
-from game.rules.nightfighter.campaign import (assign_pilots, campaign_initial, campaign_over, campaign_standing,
+from systems.kit.contract import RuleViolationError
+from systems.nightfighter.rules import SYSTEM
+from systems.nightfighter.rules.campaign import (assign_pilots, campaign_initial, campaign_over, campaign_standing,
                                               next_night_setup, record_night)
-from game.rules.nightfighter.scenarios import BUILTIN_IDS
-from game.rules.registry import get_system
+from systems.nightfighter.rules.scenarios import BUILTIN_IDS
+from systems.registry import get_system
 
 from .play import play_night
 from .policies import simple_policy
@@ -137,7 +137,7 @@ def test_running_night_has_no_outcome_and_awaits_the_player():
 
 
 def test_decide_never_mutates_the_state(hs2_night):
-    from game.rules.dice import SeededDice
+    from systems.kit.dice import SeededDice
     _, events = hs2_night
     state = SYSTEM.initial_state({"scenario": "HS2"})
     for event in events[:200]:
@@ -151,7 +151,7 @@ def test_decide_never_mutates_the_state(hs2_night):
 
 def test_every_offered_action_except_marked_templates_is_accepted(hs2_night):
     """legal_actions entries are complete commands (the service's autoplay sends them verbatim)."""
-    from game.rules.dice import SeededDice
+    from systems.kit.dice import SeededDice
     _, events = hs2_night
     state = SYSTEM.initial_state({"scenario": "HS2"})
     for event in events[:300]:

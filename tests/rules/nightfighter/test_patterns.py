@@ -1,8 +1,8 @@
 """TV01 patterns and the §2.7 consistency checks (nightfighter-solo.md §2.1–§2.9)."""
 import pytest
 
-from game.rules.nightfighter.geometry import MapBounds, cell_of, hex_distance, hex_id
-from game.rules.nightfighter.patterns import (displaced, low_cells, medium_cells, medium_index, narrow_ai_area,
+from systems.nightfighter.rules.geometry import MapBounds, cell_of, hex_distance, hex_id
+from systems.nightfighter.rules.patterns import (displaced, low_cells, medium_cells, medium_index, narrow_ai_area,
                                               wide_ai_area)
 
 

@@ -6,15 +6,15 @@ from contextlib import contextmanager
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
-from game.rules.contract import RuleViolation
-from game.rules.dice import ScriptedDice, SeededDice
-from game.rules.nightfighter import SYSTEM
-from game.rules.nightfighter.geometry import cell_of
-from game.rules.nightfighter.journal import Journal
-from game.rules.nightfighter.location import location_roll
-from game.rules.nightfighter.patterns import low_cells, medium_cells
-from game.rules.nightfighter.radar import displace
-from game.rules.nightfighter.uncertainty import live_tokens
+from systems.kit.contract import RuleViolation
+from systems.kit.dice import ScriptedDice, SeededDice
+from systems.nightfighter.rules import SYSTEM
+from systems.nightfighter.rules.geometry import cell_of
+from systems.nightfighter.rules.journal import Journal
+from systems.nightfighter.rules.location import location_roll
+from systems.nightfighter.rules.patterns import low_cells, medium_cells
+from systems.nightfighter.rules.radar import displace
+from systems.nightfighter.rules.uncertainty import live_tokens
 
 from .builders import add_bomber, night
 

@@ -1,5 +1,5 @@
 """TV21 [H22]: the §4 reference generator."""
-from game.rules.nightfighter.randomness import Sha256CounterDice, roll, seed_commitment
+from systems.nightfighter.rules.randomness import Sha256CounterDice, roll, seed_commitment
 
 
 def test_tv21_seed_commitment_of_zero_seed():

@@ -2,10 +2,10 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.contract import RuleViolation
-from game.rules.dice import SeededDice
-from game.rules.nightfighter import SYSTEM
-from game.rules.nightfighter.phases import HANDLERS
+from systems.kit.contract import RuleViolation
+from systems.kit.dice import SeededDice
+from systems.nightfighter.rules import SYSTEM
+from systems.nightfighter.rules.phases import HANDLERS
 
 from .play import play_night
 from .policies import simple_policy

@@ -2,7 +2,7 @@
 (nightfighter-solo.md §1.17 "7", §3.13.2 H18)."""
 import pytest
 
-from game.rules.nightfighter.uncertainty import level
+from systems.nightfighter.rules.uncertainty import level
 
 from .builders import add_bomber, fighter, night, of_type, refused, run
 

@@ -1,6 +1,6 @@
 """Test vectors for entry, flight and phase order (nightfighter-solo.md §6 TV17, TV18, TV22, TV23; S8.0, H2, H3)."""
-from game.rules.nightfighter import SYSTEM
-from game.rules.nightfighter.uncertainty import level
+from systems.nightfighter.rules import SYSTEM
+from systems.nightfighter.rules.uncertainty import level
 
 from .builders import add_bomber, night, of_type, refused, run
 
@@ -87,9 +87,9 @@ def test_tv22_contrails_single_bomber_uses_low_pattern_and_becomes_single_low():
     _, state = run(scenario([1], options={"contrails": True}), {"type": "start_night"}, [])
     view = SYSTEM.view(state, "player")
     assert {t["pattern"] for t in view["tokens"] if t["state"] == "on_map"} == {"LOW"}
-    from game.rules.dice import ScriptedDice
-    from game.rules.nightfighter.journal import Journal
-    from game.rules.nightfighter.phantoms import phantom_test
+    from systems.kit.dice import ScriptedDice
+    from systems.nightfighter.rules.journal import Journal
+    from systems.nightfighter.rules.phantoms import phantom_test
     journal = Journal(state, ScriptedDice([1]))
     phantom_test(journal, "B1.1", "test")
     assert level(journal.state, "B1") == "LOW"
@@ -130,7 +130,7 @@ def test_tv23_entry_window_enters_on_first_turn_a26():
 
 def test_more_than_three_entrants_rejected_at_load():
     import pytest
-    from game.rules.contract import RuleViolationError
+    from systems.kit.contract import RuleViolationError
     with pytest.raises(RuleViolationError) as error:
         scenario([1, 1, 1, 1])
     assert error.value.violation.code == "schedule_invalid"

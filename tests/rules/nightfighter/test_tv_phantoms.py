@@ -1,10 +1,10 @@
 """TV07 [S5.4] phantom thresholds and the last live token (nightfighter-solo.md §1.3, A12)."""
 import pytest
 
-from game.rules.dice import ScriptedDice
-from game.rules.nightfighter.journal import Journal
-from game.rules.nightfighter.phantoms import phantom_test
-from game.rules.nightfighter.uncertainty import level
+from systems.kit.dice import ScriptedDice
+from systems.nightfighter.rules.journal import Journal
+from systems.nightfighter.rules.phantoms import phantom_test
+from systems.nightfighter.rules.uncertainty import level
 
 from .builders import add_bomber, night
 

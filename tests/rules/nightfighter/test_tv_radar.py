@@ -2,7 +2,7 @@
 (nightfighter-solo.md §6 TV05, TV06, TV12, TV14, TV15, TV16, TV18)."""
 import pytest
 
-from game.rules.nightfighter.uncertainty import level, token_area
+from systems.nightfighter.rules.uncertainty import level, token_area
 
 from .builders import add_bomber, fighter, night, of_type, refused, run
 

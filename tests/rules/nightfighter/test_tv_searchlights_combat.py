@@ -1,7 +1,7 @@
 """Test vectors for searchlights and combat (nightfighter-solo.md §6 TV10, TV19, TV20; S14.0, S17.0, S28.0, H13, H14)."""
 import pytest
 
-from game.rules.nightfighter.uncertainty import level
+from systems.nightfighter.rules.uncertainty import level
 
 from .builders import add_bomber, fighter, night, of_type, refused, run
 
