@@ -16,10 +16,10 @@ A system offers its bots in ``systems/<name>/bots/__init__.py``:
 """
 from __future__ import annotations
 
-import random
 from typing import Callable, Protocol
 
 from systems.kit.contract import GameSystem, RuleViolation
+from systems.kit.dice import SeededDice
 
 
 class Bot(Protocol):
@@ -36,15 +36,14 @@ class BotFailed(Exception):
     """A bot gave no command the engine accepts; the service resigns its seat with the reason."""
 
 
-def play_out(system: GameSystem, setup: dict, bots: dict[str, Bot], seed: int, *,
+def play_out(system: GameSystem, setup: dict, bots: dict[str, Bot], seed: str, *,
              max_commands: int = 20_000, on_command: Callable[[str, dict], None] | None = None) -> dict:
     """Referee a whole game between ``bots`` (side → bot) on the engine, as the service would:
     each bot sees only its side's view and legal actions. Returns the final state.
 
     For tests and benches; the service plays bots through its own command path."""
-    rng = random.Random(seed)
-    state = system.initial_state(setup, rng)
-    for _ in range(max_commands):
+    state = system.initial_state(setup, SeededDice(seed, "bot-game", 1))
+    for seq in range(2, max_commands + 2):
         if system.outcome(state) is not None:
             return state
         movers = system.to_move(state)
@@ -52,7 +51,7 @@ def play_out(system: GameSystem, setup: dict, bots: dict[str, Bot], seed: int, *
             raise BotFailed("nobody is to move in a running game")
         side = movers[0]
         command = bots[side].choose(system.view(state, side), system.legal_actions(state, side))
-        result = system.decide(state, command, side, rng)
+        result = system.decide(state, command, side, SeededDice(seed, "bot-game", seq))
         if isinstance(result, RuleViolation):
             raise BotFailed(f"{side} bot sent a refused command {command!r}: {result.code}")
         if on_command:
