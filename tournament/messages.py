@@ -32,7 +32,7 @@ event tells several facts) that consumers key their records by. Then, by topic:
 ``tournament.finished``           ``entrants``, ``data`` (as published to webhooks).
 ``tournament.quiz_opened``        ``round``, ``quiz_id``, ``waiting`` (``[a, b]`` pairs at 1:1 in it).
 ``tournament.staff_appointed``    ``role`` (``referee``), ``user_ids``.
-``tournament_upload_matched``     an imported tournament's entrant got an account (``tournament_id``).
+``tournament_upload_matched``     an imported tournament's entrant got an account: ``tournament_id`` only.
 
 The messages of one change are derived by folding its events onto the state before it
 (:func:`derive`), the same fold the pages read.
