@@ -301,10 +301,27 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "game.tasks.record_campaign_night",
     ],
     "turn_passed": ["notifications.tasks.notify_turn"],
-    "tournament_events": ["notifications.tasks.notify_tournament", "notifications.tasks.queue_tournament_webhooks",
-                          "ratings.tasks.rate_table_legs"],
-    "quiz_opened": ["notifications.tasks.notify_quiz_opened"],
+    # Integration messages (tournament/messages.py, ratings/messages.py): the apps above read these only.
+    "tournament.round_started": ["notifications.consumers.round_started_webhooks"],
+    "tournament.pairing_created": ["notifications.consumers.pairing_created",
+                                   "notifications.consumers.pairing_created_webhooks"],
+    "tournament.game_recorded": ["notifications.consumers.game_recorded_webhooks"],
+    "tournament.result_reported": ["notifications.consumers.result_reported"],
+    "tournament.result_disputed": ["notifications.consumers.result_disputed"],
+    "tournament.result_settled": ["ratings.tasks.rate_settled_leg"],
+    "tournament.pairing_decided": ["notifications.consumers.pairing_decided_webhooks"],
+    "tournament.pairing_waiting": ["notifications.consumers.pairing_waiting"],
+    "tournament.penalty_issued": ["notifications.consumers.penalty_issued"],
+    "tournament.standings_changed": ["notifications.consumers.standings_changed_webhooks"],
+    "tournament.finished": ["notifications.consumers.tournament_finished", "notifications.consumers.finished_webhooks"],
+    "tournament.quiz_opened": ["notifications.consumers.quiz_opened"],
+    "tournament.staff_appointed": ["notifications.consumers.staff_appointed"],
     "tournament_upload_matched": ["ratings.tasks.rate_uploaded_tournament"],
+    "ratings.organiser_requested": ["notifications.consumers.organiser_requested"],
+    "ratings.organiser_granted": ["notifications.consumers.organiser_granted"],
+    # Written before the messages above existed: turned into them, so none still open is lost.
+    "tournament_events": ["tournament.messages.republish"],
+    "quiz_opened": ["tournament.messages.republish_quiz_opened"],
 }
 
 # Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub

@@ -27,8 +27,6 @@ log = logging.getLogger(__name__)
 
 GAME_FINISHED = "game_finished"
 TURN_PASSED = "turn_passed"              # {game_id, version, sides, actor}: sides newly to move
-TOURNAMENT_EVENTS = "tournament_events"  # {tournament_id, after, until}: a committed range
-QUIZ_OPENED = "quiz_opened"              # {quiz_id}: a round's knowledge test opened
 
 
 def consumers(topic: str) -> list[str]:

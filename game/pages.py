@@ -26,6 +26,8 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.roles import is_league_admin
+
 from . import bounded_json, clocks, endings, imports, replay, services, timeouts
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
@@ -34,7 +36,7 @@ from .presentation import (
 )
 from systems.kit.presentation import FREE_TEXT, side_name, unit_of, value_words, words
 from systems.registry import get_system
-from .visibility import is_league_admin, may_view_game
+from .visibility import may_view_game
 
 BOARDS_DIR = Path(__file__).resolve().parents[1] / "data" / "boards"
 GAME_LIST_LIMIT = 100

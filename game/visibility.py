@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from accounts.roles import is_league_admin
+
 from .models import Game
 from systems.kit.contract import PUBLIC, REFEREE
 
@@ -31,10 +33,6 @@ class Sight:
         if self.sides:
             return sorted(self.sides)[0]
         return REFEREE if self.everything else None
-
-
-def is_league_admin(user) -> bool:
-    return bool(user and user.is_authenticated and (user.is_superuser or user.is_staff))
 
 
 def seated_sides(user, game: Game) -> frozenset[str]:

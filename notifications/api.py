@@ -10,10 +10,9 @@ from game.api.serializers import with_errors
 from game.api.streams import StreamView, stream_schema
 from game.services import CommandRejected
 from game.streaming import event_stream, position
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 from ratings.leagues import league_at
-from tournament.permissions import is_organiser, require
-from tournament.views import visible
+from tournament.permissions import organised_or_refused, require
 
 from . import inbox, preferences
 from .live import NotificationsOnly
@@ -80,9 +79,8 @@ class NotificationStream(StreamView):
 
 def _scope(request, tournament_id=None, league=None) -> dict:
     if tournament_id is not None:
-        tournament, _state = visible(request, tournament_id)  # a private tournament is not there for others
-        require(is_organiser(request.user, tournament), request.user, _("manage this tournament's webhooks"))
-        return {"tournament": tournament}
+        # A private tournament is not there for those who may not see it (404).
+        return {"tournament": organised_or_refused(request.user, tournament_id, _("manage this tournament's webhooks"))}
     league = league_at(league)
     require(is_league_admin(request.user), request.user, _("manage this league's webhooks"))
     return {"league": league}
@@ -91,7 +89,7 @@ def _scope(request, tournament_id=None, league=None) -> dict:
 class Webhooks(APIView):
     """``/api/tournaments/{id}/webhooks/`` (organisers) and ``/api/leagues/{id}/webhooks/`` (league admins)."""
 
-    permission_classes = [permissions.AllowAny]  # a private tournament answers 404 first (``visible``)
+    permission_classes = [permissions.AllowAny]  # a private tournament answers 404 first (``organised_or_refused``)
 
     @extend_schema(responses=with_errors({200: WebhookSerializer(many=True)}, 401, 403, 404))
     def get(self, request, tournament_id=None, league=None):

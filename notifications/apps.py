@@ -11,11 +11,8 @@ class NotificationsConfig(AppConfig):
         from django.db.models.signals import m2m_changed
 
         from ratings.models import League
-        from tournament.models import Tournament
 
         from . import appointments
 
         m2m_changed.connect(appointments.organisers_appointed, sender=League.organisers.through,
                             dispatch_uid="notify-organisers-appointed")
-        m2m_changed.connect(appointments.referees_appointed, sender=Tournament.referees.through,
-                            dispatch_uid="notify-referees-appointed")

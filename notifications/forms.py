@@ -37,9 +37,3 @@ class WebhookForm(forms.Form):
                                        choices=[(e, event_words(e)) for e in EVENTS],
                                        help_text=_("None ticked: every event."))
 
-
-class WebhookChoiceForm(forms.Form):
-    """Remove a webhook, or re-send one delivery, by its id (the page lists them)."""
-
-    webhook = forms.IntegerField(required=False, widget=forms.HiddenInput)
-    delivery = forms.UUIDField(required=False, widget=forms.HiddenInput)

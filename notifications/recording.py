@@ -1,9 +1,11 @@
-"""Notifications derived from the event store (issue 16), recorded once per (user, kind, event).
+"""Notifications (issue 16), recorded once per (user, kind, fact).
 
-The outbox hands each committed batch to a task here: a game whose turn passed to somebody
-(``turn_passed``) or a range of a tournament stream (``tournament_news``). The key of each
-notification names the event (``<stream>#<seq>``), so a task delivered twice records nothing
-new. Returns the users who now have e-mail waiting.
+The outbox hands each committed fact to a consumer here: a game whose turn passed to somebody
+(``turn_passed``), or a tournament's integration message (tournament/messages.py: pairings with
+their table, results to confirm, disputes, penalties with the card, the end, pairings waiting at
+1:1, an open knowledge test). The key of each notification names the fact (the game's
+``<stream>#<seq>``, the message's ``ref``), so a fact told twice records nothing new. Each
+returns the users who now have e-mail waiting.
 """
 from __future__ import annotations
 
@@ -14,12 +16,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from game.announcements import announce, user_key
-from game.models import Game, StoredEvent
-from tournament import events as tev, scoring, table
-from tournament.models import Tournament
-from tournament.quiz.models import Quiz
-from tournament.services import load_state
-from tournament.state import TournamentState
+from game.models import Game
 
 from . import kinds
 from .models import Notification
@@ -86,111 +83,66 @@ def turn_passed(game_id, version: int, sides: list[str], actor: str) -> set[int]
     return record(news)
 
 
-def tournament_news(tournament_id, after: int, until: int) -> set[int]:
-    """What the committed range ``(after, until]`` of a tournament stream tells whom: pairings
-    (with their table), results to confirm, penalties (with the card), the end, and what waits
-    for someone (:func:`waiting_news`)."""
-    tournament = Tournament.objects.prefetch_related("referees").filter(pk=tournament_id).first()
-    if tournament is None:
-        return set()
-    url = reverse("tournament-page", args=[tournament.pk])
-    name = tournament.name
-    about: list[tuple[str, str, str, dict, str]] = []  # (username, kind, key, facts, url)
-    rows = list(StoredEvent.objects.filter(stream=tournament.stream, seq__lte=until).order_by("seq")
-                .values("seq", "type", "payload"))
-    state = TournamentState([r for r in rows if r["seq"] <= after])
-    for e in (r for r in rows if r["seq"] > after):
-        key, p = f"{tournament.stream}#{e['seq']}", e["payload"]
-        before = statuses(state)
-        state.apply(e)
-        if e["type"] == tev.PAIRING_CREATED:
-            at_table = p.get("mode") == table.AT_TABLE
-            facts = {"tournament": name, "round": p["round"], "bye": p["bye"],
-                     "table": p.get("table") if at_table else None}
-            link = report_url(tournament, p["pairing_id"]) if at_table and not p["bye"] else url
-            about += [(me, kinds.PAIRING_CREATED, key, {**facts, "opponent": other or "—"}, link)
-                      for me, other in ((p["a"], p["b"]), (p["b"], p["a"])) if me]
-        elif e["type"] == tev.LEG_REPORTED:
-            pairing = state.pairings.get(p["pairing_id"])
-            if pairing:
-                opponent = pairing["b"] if p["reporter"] == pairing["a"] else pairing["a"]
-                about.append((opponent, kinds.RESULT_TO_CONFIRM, key, {"tournament": name, "reporter": p["reporter"]},
-                              report_url(tournament, pairing["id"])))
-        elif e["type"] == tev.LEG_DISPUTED:
-            pairing = state.pairings.get(p["pairing_id"])
-            if pairing:
-                facts = {"tournament": name, "table": pairing.get("table") or "—", "by": p["by"], "leg": p["leg"]}
-                link = report_url(tournament, pairing["id"]) + f"?decide={p['leg']}#decide-leg-{p['leg']}"
-                about += [(staff, kinds.DISPUTE_TO_DECIDE, key, facts, link) for staff in staff_of(tournament)]
-        elif e["type"] == tev.PENALTY_ISSUED:
-            card = next((g["level"] for g in state.graded_penalties() if g["id"] == p["penalty_id"]), None)
-            about.append((p["entrant"], kinds.PENALTY_ISSUED, key,
-                          {"tournament": name, "category": p["category"], "text": p["text"], "level": card}, url))
-        elif e["type"] == tev.TOURNAMENT_FINISHED:
-            about += [(entrant, kinds.TOURNAMENT_FINISHED, key, {"tournament": name}, url)
-                      for entrant in state.entrants]
-        about += waiting_news(tournament, state, before, key)
+def tell(about: list[tuple[str, str, str, dict, str]]) -> set[int]:
+    """Record ``(username, kind, key, facts, url)`` for the users that exist."""
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in={a[0] for a in about})}
     return record([News(users[who], kind, key, facts, link) for who, kind, key, facts, link in about
                    if who in users])
 
 
-def report_url(tournament, pairing_id: str) -> str:
-    return reverse("tournament-pairing-report", args=[tournament.pk, pairing_id])
+def page_url(m: dict) -> str:
+    return reverse("tournament-page", args=[m["tournament_id"]])
 
 
-def staff_of(tournament) -> list[str]:
-    """Who settles what waits in a tournament: its referees, else its league's organisers."""
-    referees = [u.get_username() for u in tournament.referees.all()]
-    return referees or list(tournament.league.organisers.values_list("username", flat=True))
+def report_url(m: dict) -> str:
+    return reverse("tournament-pairing-report", args=[m["tournament_id"], m["pairing_id"]])
 
 
-def statuses(state) -> dict[str, str]:
-    return {pid: state.result(pid).status for pid in state.pairings}
+def pairing_created(m: dict) -> set[int]:
+    """Each player of a new pairing is told his opponent (and table)."""
+    facts = {"tournament": m["tournament"], "round": m["round"], "bye": m["bye"], "table": m["table"]}
+    link = report_url(m) if m["at_table"] and not m["bye"] else page_url(m)
+    return tell([(me, kinds.PAIRING_CREATED, m["ref"], {**facts, "opponent": other or "—"}, link)
+                 for me, other in ((m["a"], m["b"]), (m["b"], m["a"])) if me])
 
 
-def waiting_news(tournament, state, before: dict[str, str], key: str) -> list[tuple]:
-    """Pairings an event left waiting at 1:1: for the knowledge test (its two players are told,
-    with the round's test if it is open) or, with equal tests, for a referee's decision."""
-    out = []
-    for pid, pairing in state.pairings.items():
-        status = state.result(pid).status
-        if status == before.get(pid) or pairing["bye"]:
-            continue
-        facts = {"tournament": tournament.name, "a": pairing["a"], "b": pairing["b"], "round": pairing["round"]}
-        if status == scoring.AWAITING_KNOWLEDGE_TEST:
-            quiz = open_quiz_url(tournament, pairing["round"])
-            for me, other in ((pairing["a"], pairing["b"]), (pairing["b"], pairing["a"])):
-                out.append((me, kinds.KNOWLEDGE_TEST_OPEN, key, {**facts, "opponent": other, "quiz": bool(quiz)},
-                            quiz or reverse("tournament-pairing-page", args=[tournament.pk, pid])))
-        elif status == scoring.AWAITING_REFEREE:
-            link = reverse("tournament-pairing-page", args=[tournament.pk, pid]) + "#ref-decide-h"
-            out += [(staff, kinds.TIE_TO_DECIDE, key, facts, link) for staff in staff_of(tournament)]
-    return out
+def result_reported(m: dict) -> set[int]:
+    return tell([(m["opponent"], kinds.RESULT_TO_CONFIRM, m["ref"],
+                  {"tournament": m["tournament"], "reporter": m["reporter"]}, report_url(m))])
 
 
-def open_quiz_url(tournament, round_number: int) -> str | None:
-    if not Quiz.objects.filter(tournament=tournament, round=round_number).exists():
-        return None
-    return reverse("quiz-page", args=[tournament.pk, round_number])
+def result_disputed(m: dict) -> set[int]:
+    facts = {"tournament": m["tournament"], "table": m["table"] or "—", "by": m["by"], "leg": m["leg"]}
+    link = report_url(m) + f"?decide={m['leg']}#decide-leg-{m['leg']}"
+    return tell([(staff, kinds.DISPUTE_TO_DECIDE, m["ref"], facts, link) for staff in m["staff"]])
 
 
-def quiz_opened(quiz_id: int) -> set[int]:
+def penalty_issued(m: dict) -> set[int]:
+    facts = {"tournament": m["tournament"], "category": m["category"], "text": m["text"], "level": m["level"]}
+    return tell([(m["entrant"], kinds.PENALTY_ISSUED, m["ref"], facts, page_url(m))])
+
+
+def tournament_finished(m: dict) -> set[int]:
+    return tell([(entrant, kinds.TOURNAMENT_FINISHED, m["ref"], {"tournament": m["tournament"]}, page_url(m))
+                 for entrant in m["entrants"]])
+
+
+def pairing_waiting(m: dict) -> set[int]:
+    """A pairing left at 1:1: its two players are told of the knowledge test (with the round's
+    test if it is open), or its staff of the decision waiting for them."""
+    facts = {"tournament": m["tournament"], "a": m["a"], "b": m["b"], "round": m["round"]}
+    pairing_page = reverse("tournament-pairing-page", args=[m["tournament_id"], m["pairing_id"]])
+    if m["waits_for"] == "referee":
+        return tell([(staff, kinds.TIE_TO_DECIDE, m["ref"], facts, pairing_page + "#ref-decide-h")
+                     for staff in m["staff"]])
+    link = reverse("quiz-page", args=[m["tournament_id"], m["round"]]) if m["quiz_open"] else pairing_page
+    return tell([(me, kinds.KNOWLEDGE_TEST_OPEN, m["ref"], {**facts, "opponent": other, "quiz": m["quiz_open"]}, link)
+                 for me, other in ((m["a"], m["b"]), (m["b"], m["a"]))])
+
+
+def quiz_opened(m: dict) -> set[int]:
     """The players of the quiz's round whose pairing waits for the knowledge test are told it is open."""
-    quiz = Quiz.objects.select_related("tournament").filter(pk=quiz_id).first()
-    if quiz is None:
-        return set()
-    tournament = quiz.tournament
-    state = load_state(tournament)
-    link = reverse("quiz-page", args=[tournament.pk, quiz.round])
-    about = []
-    for pid, pairing in state.pairings.items():
-        if pairing["round"] != quiz.round or state.result(pid).status != scoring.AWAITING_KNOWLEDGE_TEST:
-            continue
-        facts = {"tournament": tournament.name, "a": pairing["a"], "b": pairing["b"], "round": pairing["round"],
-                 "quiz": True}
-        about += [(me, {**facts, "opponent": other}) for me, other in
-                  ((pairing["a"], pairing["b"]), (pairing["b"], pairing["a"]))]
-    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in={a[0] for a in about})}
-    return record([News(users[who], kinds.KNOWLEDGE_TEST_OPEN, f"quiz-{quiz.pk}", facts, link)
-                   for who, facts in about if who in users])
+    link = reverse("quiz-page", args=[m["tournament_id"], m["round"]])
+    facts = {"tournament": m["tournament"], "round": m["round"], "quiz": True}
+    return tell([(me, kinds.KNOWLEDGE_TEST_OPEN, m["ref"], {**facts, "a": a, "b": b, "opponent": other}, link)
+                 for a, b in m["waiting"] for me, other in ((a, b), (b, a))])

@@ -1,15 +1,15 @@
 """Celery tasks of notifications and webhooks; all idempotent and ``acks_late`` (settings).
 
-The outbox (game/outbox.py) hands committed events to ``notify_turn``, ``notify_tournament``, ``notify_quiz_opened``
-and ``queue_tournament_webhooks``; beat runs the periodic passes, which also pick up whatever a
-killed worker left behind.
+The outbox (game/outbox.py) hands a game's turn to ``notify_turn``, and the integration messages of
+tournaments and leagues to notifications/consumers.py; beat runs the periodic passes, which also
+pick up whatever a killed worker left behind.
 """
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 
 from . import clock_warnings, mail, recording
-from .webhooks import delivery, derivation
+from .webhooks import delivery
 
 
 def mail_soon(user_ids) -> None:
@@ -23,22 +23,6 @@ def mail_soon(user_ids) -> None:
 def notify_turn(game_id: str, version: int, sides: list, actor: str) -> int:
     with transaction.atomic():
         waiting = recording.turn_passed(game_id, version, sides, actor)
-        mail_soon(waiting)
-    return len(waiting)
-
-
-@shared_task(acks_late=True)
-def notify_tournament(tournament_id: int, after: int, until: int) -> int:
-    with transaction.atomic():
-        waiting = recording.tournament_news(tournament_id, after, until)
-        mail_soon(waiting)
-    return len(waiting)
-
-
-@shared_task(acks_late=True)
-def notify_quiz_opened(quiz_id: int) -> int:
-    with transaction.atomic():
-        waiting = recording.quiz_opened(quiz_id)
         mail_soon(waiting)
     return len(waiting)
 
@@ -59,14 +43,6 @@ def send_mail_to(user_id: int) -> int:
 @shared_task(acks_late=True)
 def send_waiting_mail() -> int:
     return mail.send_all_waiting()
-
-
-@shared_task(acks_late=True)
-def queue_tournament_webhooks(tournament_id: int, after: int, until: int) -> int:
-    with transaction.atomic():
-        created = derivation.queue_deliveries(tournament_id, after, until)
-        transaction.on_commit(lambda: [deliver_webhook.delay(str(pk)) for pk in created], robust=True)
-    return len(created)
 
 
 @shared_task(acks_late=True)

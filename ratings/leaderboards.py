@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db.models import Avg, Count, Max
 
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 
 from . import elo
 from .models import PlayerRating, RatedResult, RatingChange

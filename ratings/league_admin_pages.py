@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -19,11 +18,7 @@ from django.views.decorators.http import require_http_methods
 from accounts.forms import PeopleForm
 from game.form_errors import show_rejection
 from game.services import CommandRejected
-from game.visibility import is_league_admin
-from notifications.forms import WebhookForm
-from notifications.models import WebhookDelivery, WebhookEndpoint
-from notifications.webhooks import registration as webhooks
-from notifications.webhooks.log import webhook_log
+from accounts.roles import is_league_admin
 from tournament import uploads
 from tournament.models import TournamentUpload
 from tournament.services import users_named
@@ -140,46 +135,6 @@ def season_page(request, league, season_id):
         "tournaments": season.tournaments.filter(is_public=True) if not is_league_admin(request.user)
         else season.tournaments.all(),
         "is_league_admin": is_league_admin(request.user)})
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def league_webhooks(request, league):
-    """The league's webhooks (issue 16): every tournament of the league posts to them."""
-    _league_admin(request)
-    league = league_or_404(league)
-    add_form = WebhookForm(prefix="webhook")
-    status = 200
-    if request.method == "POST":
-        action = request.POST.get("action")
-        try:
-            if action == "add_webhook":
-                add_form = WebhookForm(request.POST, prefix="webhook")
-                status = 400
-                if add_form.is_valid():
-                    endpoint = webhooks.register(request.user, league=league, **add_form.cleaned_data)
-                    messages.success(request, _("Webhook saved: events go to %(url)s, signed with the secret "
-                                                "%(secret)s.") % {"url": endpoint.url, "secret": endpoint.secret})
-                    return redirect("league-webhooks-page", league=league.slug)
-            elif action == "remove_webhook":
-                endpoint = get_object_or_404(WebhookEndpoint, pk=request.POST.get("webhook") or 0, league=league)
-                webhooks.remove(request.user, endpoint)
-                messages.success(request, _("Webhook removed: nothing more is sent to %(url)s.") % {"url": endpoint.url})
-                return redirect("league-webhooks-page", league=league.slug)
-            elif action == "resend_delivery":
-                delivery = get_object_or_404(WebhookDelivery, pk=request.POST.get("delivery"), endpoint__league=league)
-                webhooks.resend(request.user, delivery)
-                messages.success(request, _("Delivery %(id)s is sent again.") % {"id": str(delivery.pk)[:8]})
-                return redirect("league-webhooks-page", league=league.slug)
-            else:
-                raise Http404("no such action")
-        except CommandRejected as exc:
-            show_rejection(add_form, exc, {"webhook_address_refused": "url", "unknown_webhook_event": "events"})
-            status = _rejected(exc)
-        except ValidationError:
-            raise Http404("no such delivery") from None
-    return render(request, "ratings/league_webhooks.html", {
-        "league": league, "webhooks": webhook_log(league.webhooks.all()), "add_form": add_form}, status=status)
 
 
 @login_required

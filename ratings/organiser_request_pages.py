@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from game.form_errors import show_rejection
 from game.services import CommandRejected
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin, league_admins
 from tournament.permissions import page_refusal
 
 from . import organiser_requests
@@ -42,7 +42,7 @@ def ask_to_organise(request, league):
                 return redirect("league-page", slug=league.slug)
     return render(request, "ratings/ask_to_organise.html", {
         "league": league, "form": form, "organises": organises,
-        "admins": organiser_requests.league_admins(),
+        "admins": league_admins(),
         "asked_at": None if organises else organiser_requests.last_request(league, request.user)}, status=status)
 
 

@@ -11,7 +11,6 @@ urlpatterns = [
     path("leagues/<slug:league>/organisers/grant/", organiser_request_pages.grant_organiser,
          name="league-grant-organiser"),
     path("leagues/<slug:league>/edit/", league_admin_pages.edit_league, name="league-edit"),
-    path("leagues/<slug:league>/webhooks/", league_admin_pages.league_webhooks, name="league-webhooks-page"),
     path("leagues/<slug:league>/tournament-imports/", league_admin_pages.tournament_uploads,
          name="league-tournament-uploads"),
     path("leagues/<slug:league>/tournament-imports/<int:tournament_id>/", league_admin_pages.tournament_upload,

@@ -1,7 +1,7 @@
 """Who may write leagues, seasons and ratings (service.md, "Who uses it": league admin)."""
 from rest_framework import permissions
 
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 
 
 class LeagueAdminOrReadOnly(permissions.BasePermission):

@@ -1,4 +1,5 @@
-"""Ratings tasks (service.md, "Ratings (Celery)"): consumers of the ``game_finished`` outbox topic."""
+"""Ratings tasks (service.md, "Ratings (Celery)"): consumers of the ``game_finished`` outbox topic and of
+the tournament's ``tournament.result_settled`` and ``tournament_upload_matched`` messages."""
 import logging
 from datetime import timedelta
 
@@ -7,7 +8,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from game.models import Game, StoredEvent
+from game.models import Game
 from tournament.models import Tournament
 
 from . import missed_results, projection, table_results
@@ -43,21 +44,16 @@ def rebuild_all_ratings() -> dict:
     return projection.rebuild()
 
 
-@shared_task(acks_late=True)
-def rate_table_legs(tournament_id: int, after: int, until: int) -> int:
-    """Rate the legs at the table a committed range of a tournament stream settled (a consumer of
-    ``tournament_events``); idempotent per settling event. A correction of a leg rated before
-    asks for a rebuild. Returns how many results it recorded."""
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
+def rate_settled_leg(**settled) -> int:
+    """Rate a leg at the table (a consumer of ``tournament.result_settled``, run once per message).
+    A correction of a leg rated before asks for a rebuild. Returns how many results it recorded."""
+    result = table_results.result_of(settled)
+    if result is None:
         return 0
-    recorded = 0
-    for result in table_results.leg_results(tournament, after, until):
-        if table_results.is_correction(result):
-            rebuild_all_ratings.delay()
-            return recorded
-        recorded += projection.record_result(result)
-    return recorded
+    if table_results.is_correction(result):
+        rebuild_all_ratings.delay()
+        return 0
+    return projection.record_result(result)
 
 
 @shared_task(acks_late=True)
@@ -80,8 +76,7 @@ def rate_uploaded_tournament(tournament_id: int) -> int:
             RatedResult.objects.filter(game_id=result.game_id, result_seq=result.result_seq,
                                        kind=RatedResult.Kind.NOT_RATED).delete()
             recorded += projection.record_result(result)
-    version = StoredEvent.objects.filter(stream=tournament.stream).count()
-    for result in table_results.leg_results(tournament, 0, version):
+    for result in table_results.leg_results(tournament):
         if table_results.is_correction(result):
             rebuild_all_ratings.delay()
             return recorded

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Callable
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -27,17 +26,10 @@ from accounts.forms import PeopleForm
 from game.site_address import phone_root
 from game.form_errors import sentence, show_rejection
 from game.services import CommandRejected
-from game.visibility import is_league_admin
-from notifications.forms import WebhookChoiceForm, WebhookForm
-from notifications.models import WebhookDelivery, WebhookEndpoint
-from notifications.webhooks import registration as webhooks
-from notifications.webhooks.log import webhook_log
-from ratings import elo
-from ratings.leaderboards import entry_rating
+from accounts.roles import is_league_admin, league_admins
 from ratings.models import League
-from ratings.organiser_requests import league_admins
 
-from . import previews, scoring, services
+from . import entry_ratings, previews, scoring, services
 from .upload_views import export_response
 from .forms import (AddEntrantForm, CancelForm, EntrantForm, SeedingForm, StartRoundForm, TournamentSettingsForm,
                     WithdrawForm, moved)
@@ -155,7 +147,7 @@ def rating_words(entry: dict) -> str:
     if not entry.get("provisional"):
         return "%.0f" % entry["rating"]
     return _("%(rating).0f (provisional: fewer than %(games)d rated games in this game)") % {
-        "rating": entry["rating"], "games": elo.PROVISIONAL_GAMES}
+        "rating": entry["rating"], "games": entry_ratings.source().provisional_games}
 
 
 def _check_in(tournament, actor, form):
@@ -189,28 +181,6 @@ def _cancel(tournament, actor, form):
     return _("The tournament is cancelled.")
 
 
-def _user(username: str):
-    return get_user_model().objects.get(username=username)
-
-
-def _add_webhook(tournament, actor, form):
-    endpoint = webhooks.register(_user(actor), tournament=tournament, **form.cleaned_data)
-    return _("Webhook saved: events go to %(url)s, signed with the secret %(secret)s.") % {
-        "url": endpoint.url, "secret": endpoint.secret}
-
-
-def _remove_webhook(tournament, actor, form):
-    endpoint = get_object_or_404(WebhookEndpoint, pk=form.cleaned_data["webhook"], tournament=tournament)
-    webhooks.remove(_user(actor), endpoint)
-    return _("Webhook removed: nothing more is sent to %(url)s.") % {"url": endpoint.url}
-
-
-def _resend_delivery(tournament, actor, form):
-    delivery = get_object_or_404(WebhookDelivery, pk=form.cleaned_data["delivery"], endpoint__tournament=tournament)
-    webhooks.resend(_user(actor), delivery)
-    return _("Delivery %(id)s is sent again.") % {"id": str(delivery.pk)[:8]}
-
-
 ACTIONS: dict[str, Action] = {
     "add_entrant": Action(lambda data, state, t: AddEntrantForm(data, prefix="add"), _add_entrant),
     "check_in": Action(lambda data, state, t: EntrantForm(data, prefix="check_in"), _check_in),
@@ -224,10 +194,6 @@ ACTIONS: dict[str, Action] = {
         add_label=_("Add a referee")), _referees, league_admin_only=True,
         codes={"unknown_user": "add"}),
     "cancel": Action(lambda data, state, t: CancelForm(data, prefix="cancel"), _cancel),
-    "add_webhook": Action(lambda data, state, t: WebhookForm(data, prefix="webhook"), _add_webhook,
-                          codes={"webhook_address_refused": "url", "unknown_webhook_event": "events"}),
-    "remove_webhook": Action(lambda data, state, t: WebhookChoiceForm(data), _remove_webhook),
-    "resend_delivery": Action(lambda data, state, t: WebhookChoiceForm(data), _resend_delivery),
 }
 
 
@@ -281,8 +247,7 @@ def export_file(request, tournament_id):
 
 def _section(action: str) -> str:
     return {"add_entrant": "entrants", "check_in": "entrants", "withdraw": "entrants", "seed": "seeding",
-            "start_round": "rounds", "referees": "referees", "cancel": "cancel", "add_webhook": "webhooks",
-            "remove_webhook": "webhooks", "resend_delivery": "webhooks"}[action]
+            "start_round": "rounds", "referees": "referees", "cancel": "cancel"}[action]
 
 
 def registration_open(state) -> bool:
@@ -330,7 +295,6 @@ def _manage_context(request, tournament, state, forms) -> dict:
         "is_league_admin": is_league_admin(request.user),
         "referees": sorted(u.get_username() for u in tournament.referees.all()),
         "rounds": [rounds[n] for n in sorted(rounds)],
-        "webhooks": webhook_log(tournament.webhooks.all()),
         "embed_snippet": embed_snippet(request, tournament),
     }
 
@@ -356,7 +320,7 @@ def join(request, tournament_id, key):
                and not state.entrants[request.user.get_username()]["withdrawn"], "error": None,
                "visible": may_view(request.user, tournament, state)}
     if request.user.is_authenticated:  # the rating they would enter with, shown before they press
-        rating, provisional = entry_rating(tournament.system, request.user.pk)
+        rating, provisional = entry_ratings.entry_rating(tournament.system, request.user.pk)
         context["rating"] = rating_words({"rating": rating, "provisional": provisional})
     if request.method == "POST":
         if not request.user.is_authenticated:

@@ -24,7 +24,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 
 from systems.kit.presentation import side_name
 from game.store import current_version, head_hash
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 
 from . import bracket_layout, presentation, projections, referee_panel, table
 from .models import Pairing, Tournament

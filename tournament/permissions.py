@@ -13,10 +13,11 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from game.services import CommandRejected
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 from ratings.models import League
 
 from .models import Tournament
+from .services.stream import load_state
 
 
 def authenticated(user) -> bool:
@@ -51,6 +52,16 @@ def may_view(user, tournament: Tournament, state=None) -> bool:
     if tournament.is_public or is_organiser(user, tournament) or is_referee(user, tournament):
         return True
     return state is not None and is_entrant(user, state)
+
+
+def organised_or_refused(user, tournament_id, what: str) -> Tournament:
+    """For another app's page or API about one tournament (its webhooks): the tournament if
+    ``user`` organises it; else 404 to whoever may not even see it, 401/403 to the rest."""
+    tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
+    if tournament is None or not may_view(user, tournament, load_state(tournament)):
+        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
+    require(is_organiser(user, tournament), user, what)
+    return tournament
 
 
 def join_key(tournament: Tournament) -> str:

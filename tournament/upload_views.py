@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from game.services import CommandRejected
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 from ratings.leagues import league_at
 
 from . import exports, uploads

@@ -37,14 +37,13 @@ from systems.registry import UnknownSystem, get_system
 from game.services import CommandRejected, sides_for
 from game.store import NewEvent, append_events, read_events
 
-from . import events as ev, planner, table
+from . import events as ev, messages, planner, table
 from .exports import EXPORT_FORMAT
 from .models import PairingGame, Tournament, TournamentSecret, TournamentUpload, UploadedEntrant
 from .services.rebuild import rebuild_tournament
 from .state import FINISHED, TournamentState
 
 LEG_EVENTS = (ev.LEG_REPORTED, ev.LEG_CONFIRMED, ev.LEG_DISPUTED, ev.LEG_RESULT_ENTERED)
-UPLOAD_MATCHED = "tournament_upload_matched"  # {tournament_id}: an entrant was matched to an account
 TOURNAMENT_STREAM = re.compile(r"tournament-[0-9]{1,18}")
 
 
@@ -346,7 +345,7 @@ def _match(upload: TournamentUpload, name: str, user, how: str) -> UploadedEntra
                               _("that account is matched to another entrant of this tournament already"))
     entrant = UploadedEntrant.objects.create(upload=upload, name=name, user=user, how=how)
     _seat(upload.tournament, name, user)
-    outbox.enqueue(UPLOAD_MATCHED, {"tournament_id": upload.tournament_id})
+    outbox.enqueue(messages.UPLOAD_MATCHED, {"tournament_id": upload.tournament_id})
     return entrant
 
 
@@ -376,12 +375,3 @@ def map_entrant(tournament_id, name: str, username: str, admin) -> UploadedEntra
                               {"errors": {"account": [_("no account is named %(name)s") % {"name": username}]}})
     with transaction.atomic():
         return _match(_upload_of(tournament_id), name, user, UploadedEntrant.How.MAPPED)
-
-
-def matched_accounts(tournament: Tournament) -> dict[str, int] | None:
-    """Recorded name → user id of an imported tournament's matched entrants; None if not imported."""
-    upload = TournamentUpload.objects.filter(tournament=tournament).first()
-    if upload is None:
-        return None
-    return dict(upload.entrants.values_list("name", "user_id"))
-

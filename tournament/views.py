@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from game.services import CommandRejected
 from game.store import head, read_events
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 from ratings.leagues import league_at
 from ratings.models import Season
 

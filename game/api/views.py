@@ -11,13 +11,15 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.roles import is_league_admin
+
 from .. import imports, pauses, replay, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
 from systems.registry import get_system
 from ..store import read_events
-from ..visibility import is_league_admin, may_view_game, sight_for
+from ..visibility import may_view_game, sight_for
 from .serializers import (
     CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer,
     GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,

@@ -1,11 +1,10 @@
-"""Which tournament events are posted to webhooks, and as what (issue 16).
+"""Which tournament messages are posted to webhooks, and as what (issue 16).
 
-From a committed range ``(after, until]`` of a tournament stream: ``round_started``,
-``pairing_created``, ``game_finished`` (a game's result recorded) and ``tournament_finished``
-come from single events; ``pairing_decided`` and ``standings_changed`` are what the fold says
-changed between ``after`` and ``until`` (tournament/state.py), so a revoked penalty that
-re-decides a pairing is posted again. Each becomes one delivery per endpoint of the tournament
-or of its league, keyed by the event (``tournament-<id>#<seq>``), so a task run twice queues
+Each of the tournament's integration messages below (tournament/messages.py) becomes one webhook
+event: ``round_started``, ``pairing_created``, ``game_finished`` (a game's result recorded),
+``pairing_decided`` (a revoked penalty that re-decides a pairing is posted again),
+``standings_changed`` and ``tournament_finished``. Each becomes one delivery per endpoint of the
+tournament or of its league, keyed by the message's ``ref``, so a message consumed twice queues
 nothing new.
 """
 from __future__ import annotations
@@ -15,12 +14,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 
-from game.models import StoredEvent
-from tournament import events as tev
-from tournament.models import Tournament
-from tournament.projections import standings_of
-from tournament.scoring import DECIDED
-from tournament.state import TournamentState
+from tournament import messages as tm
 
 from ..models import WebhookDelivery, WebhookEndpoint
 
@@ -32,61 +26,43 @@ STANDINGS_CHANGED = "standings_changed"
 TOURNAMENT_FINISHED = "tournament_finished"
 EVENTS = (ROUND_STARTED, PAIRING_CREATED, GAME_FINISHED, PAIRING_DECIDED, STANDINGS_CHANGED, TOURNAMENT_FINISHED)
 
-FROM_STORED = {tev.ROUND_STARTED: ROUND_STARTED, tev.PAIRING_CREATED: PAIRING_CREATED,
-               tev.GAME_RESULT_RECORDED: GAME_FINISHED, tev.TOURNAMENT_FINISHED: TOURNAMENT_FINISHED}
+EVENT_OF = {tm.ROUND_STARTED: ROUND_STARTED, tm.PAIRING_CREATED: PAIRING_CREATED, tm.GAME_RECORDED: GAME_FINISHED,
+            tm.PAIRING_DECIDED: PAIRING_DECIDED, tm.STANDINGS_CHANGED: STANDINGS_CHANGED,
+            tm.FINISHED: TOURNAMENT_FINISHED}
 
 
-def endpoints_for(tournament: Tournament):
-    return WebhookEndpoint.objects.filter(Q(tournament=tournament) | Q(league_id=tournament.league_id))
+def data_of(topic: str, m: dict) -> dict:
+    """The webhook's ``data``: as the message publishes it for webhooks, or its decision or table."""
+    if topic == tm.PAIRING_DECIDED:
+        return {k: m[k] for k in ("seq", "pairing_id", "key", "round", "a", "b", "result")}
+    if topic == tm.STANDINGS_CHANGED:
+        return {"seq": m["seq"], **m["standings"]}
+    return m["data"]
 
 
-def _decided(state: TournamentState, pid: str):
-    result = state.result(pid)
-    return result if result.status == DECIDED else None
+def endpoints_for(m: dict):
+    return WebhookEndpoint.objects.filter(Q(tournament_id=m["tournament_id"]) | Q(league__slug=m["league"]))
 
 
-def webhook_events(tournament: Tournament, after: int, until: int) -> list[tuple[str, str, dict]]:
-    """``(event, key, data)`` for the range, in stream order."""
-    rows = list(StoredEvent.objects.filter(stream=tournament.stream, seq__lte=until).order_by("seq")
-                .values("seq", "type", "payload"))
-    before, now = TournamentState([r for r in rows if r["seq"] <= after]), TournamentState(rows)
-    out = [(FROM_STORED[r["type"]], f"{tournament.stream}#{r['seq']}", {"seq": r["seq"], **r["payload"]})
-           for r in rows if r["seq"] > after and r["type"] in FROM_STORED]
-    for pid, pairing in now.pairings.items():
-        result = _decided(now, pid)
-        if result is not None and (pid not in before.pairings or _decided(before, pid) != result):
-            out.append((PAIRING_DECIDED, f"{tournament.stream}#{until}:{pid}", {
-                "seq": until, "pairing_id": pid, "key": pairing["key"], "round": pairing["round"],
-                "a": pairing["a"], "b": pairing["b"], "result": now.named_result(pairing)}))
-    standings = standings_of(now, tournament.pk)
-    if standings["rows"] != standings_of(before, tournament.pk)["rows"]:
-        out.append((STANDINGS_CHANGED, f"{tournament.stream}#{until}:standings", {"seq": until, **standings}))
-    return out
-
-
-def envelope(tournament: Tournament, event: str, data: dict) -> dict:
+def envelope(m: dict, event: str, data: dict) -> dict:
     site = settings.NIGHTDUEL_SITE_URL.rstrip("/")
     return {"event": event, "sent_for": timezone.now().isoformat(),
-            "tournament": {"id": tournament.pk, "name": tournament.name, "league": tournament.league.slug,
-                           "url": site + reverse("tournament-page", args=[tournament.pk])},
+            "tournament": {"id": m["tournament_id"], "name": m["tournament"], "league": m["league"],
+                           "url": site + reverse("tournament-page", args=[m["tournament_id"]])},
             "data": data}
 
 
-def queue_deliveries(tournament_id, after: int, until: int) -> list:
-    """Create the deliveries of the range; the ids of those created now."""
-    tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
-    endpoints = list(endpoints_for(tournament)) if tournament else []
-    if not endpoints:
-        return []
+def queue_deliveries(topic: str, m: dict) -> list:
+    """Create the deliveries of one message; the ids of those created now."""
+    event = EVENT_OF[topic]
     created = []
     now = timezone.now()
-    for event, key, data in webhook_events(tournament, after, until):
-        for endpoint in endpoints:
-            if not endpoint.wants(event):
-                continue
-            delivery, new = WebhookDelivery.objects.get_or_create(
-                endpoint=endpoint, key=key,
-                defaults={"event": event, "payload": envelope(tournament, event, data), "next_attempt_at": now})
-            if new:
-                created.append(delivery.pk)
+    for endpoint in endpoints_for(m):
+        if not endpoint.wants(event):
+            continue
+        delivery, new = WebhookDelivery.objects.get_or_create(
+            endpoint=endpoint, key=m["ref"],
+            defaults={"event": event, "payload": envelope(m, event, data_of(topic, m)), "next_attempt_at": now})
+        if new:
+            created.append(delivery.pk)
     return created

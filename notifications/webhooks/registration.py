@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from game.services import CommandRejected
-from game.visibility import is_league_admin
+from accounts.roles import is_league_admin
 from tournament.permissions import is_organiser, require
 
 from .. import tasks

@@ -1,6 +1,7 @@
 """Webhooks from the pages (issue 16): an organiser registers, lists, removes a tournament's
-webhooks and re-sends a delivery from the manage page; a league admin does the same for a
-league; a private address is refused in words beside the field and nothing is stored."""
+webhooks and re-sends a delivery from its webhooks page (linked from the manage page); a league
+admin does the same for a league; a private address is refused in words beside the field and
+nothing is stored."""
 import pytest
 from django.test import Client
 
@@ -19,7 +20,7 @@ def signed_in(user) -> Client:
 
 
 def manage(tournament) -> str:
-    return f"/tournaments/{tournament.pk}/manage/"
+    return f"/tournaments/{tournament.pk}/webhooks/"
 
 
 def test_a_loopback_receiver_is_refused_in_words_and_nothing_is_stored(league, organiser):
@@ -55,14 +56,24 @@ def test_an_organiser_adds_sees_resends_and_removes_a_webhook(league, organiser,
     assert not WebhookEndpoint.objects.exists()
 
 
+def test_the_manage_page_leads_to_the_webhooks(league, organiser):
+    tournament = new_tournament(league, organiser)
+    page = signed_in(organiser).get(f"/tournaments/{tournament.pk}/manage/").content.decode()
+    assert 'id="webhooks"' in page and manage(tournament) in page
+
+
 def test_only_the_organiser_manages_a_tournaments_webhooks(league, organiser, settings):
     settings.NIGHTDUEL_WEBHOOK_ALLOWED_NETWORKS = ["127.0.0.1/32"]
     tournament = new_tournament(league, organiser)
     endpoint = WebhookEndpoint.objects.create(tournament=tournament, url=RECEIVER, secret="s")
     stranger = signed_in(make_user("mallory"))
+    assert stranger.get(manage(tournament)).status_code == 403
     assert stranger.post(manage(tournament), {"action": "add_webhook", "webhook-url": RECEIVER}).status_code == 403
     assert stranger.post(manage(tournament), {"action": "remove_webhook", "webhook": endpoint.pk}).status_code == 403
     assert WebhookEndpoint.objects.count() == 1
+    tournament.is_public = False
+    tournament.save(update_fields=["is_public"])
+    assert stranger.get(manage(tournament)).status_code == 404  # a private tournament is not there for him
 
 
 def test_a_league_admin_keeps_the_leagues_webhooks_and_nobody_else_may(league, organiser, settings):

@@ -12,7 +12,7 @@ from tournament import services, table
 
 @pytest.fixture(autouse=True)
 def table_legs_rated(settings):
-    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament_events": ["ratings.tasks.rate_table_legs"]}
+    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament.result_settled": ["ratings.tasks.rate_settled_leg"]}
 
 
 def elo(name):
@@ -37,13 +37,18 @@ def test_each_settled_leg_is_one_rated_result_and_a_rebuild_gives_the_same(leagu
 
 
 @pytest.mark.django_db
-def test_a_redelivered_range_rates_nothing_twice(league, organiser, referee):
-    from ratings.tasks import rate_table_legs
+def test_a_redelivered_settlement_rates_nothing_twice(league, organiser, referee):
+    from game import outbox
+    from game.models import OutboxMessage
+    from ratings.tasks import rate_settled_leg
+    from tournament import messages
 
     t = table_tournament(league, organiser, referee)
     p = first_pairing(t)
     settle(p, 1, p["a"])
-    assert rate_table_legs(t.pk, 0, state_of(t).version) == 0
+    [message] = OutboxMessage.objects.filter(topic=messages.RESULT_SETTLED)
+    assert outbox.consume(message.pk, "ratings.tasks.rate_settled_leg") is False  # its tracking record
+    assert rate_settled_leg(**message.payload) == 0  # and the result itself is recorded once
     assert RatedResult.objects.filter(tournament_id=t.pk).count() == 1
 
 

@@ -19,8 +19,11 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def notified(settings):
-    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament_events": ["notifications.tasks.notify_tournament"],
-                                           "quiz_opened": ["notifications.tasks.notify_quiz_opened"]}
+    """The notifications' consumers of the tournament's messages (no webhooks, no ratings)."""
+    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {
+        **settings.NIGHTDUEL_OUTBOX_CONSUMERS,
+        **{f"tournament.{kind}": [f"notifications.consumers.{kind}"] for kind in (
+            "pairing_created", "result_disputed", "pairing_waiting", "penalty_issued", "quiz_opened")}}
 
 
 def notes(kind, name=None):

@@ -300,7 +300,7 @@ def test_a_later_rounds_quiz_leaves_an_earlier_split_as_it_was(league, organiser
 def test_a_report_tells_the_opponent_there_is_a_result_to_confirm(league, organiser, referee, settings):
     from notifications.models import Notification
 
-    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament_events": ["notifications.tasks.notify_tournament"]}
+    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament.result_reported": ["notifications.consumers.result_reported"]}
     t = table_tournament(league, organiser, referee)
     p = first_pairing(t)
     report(p, 1, p["a"], p["a"])

@@ -68,7 +68,7 @@ def quiz(t_id, organiser, users, round_number, right: dict):
 @pytest.mark.django_db
 def test_an_eight_player_swiss_at_the_table_from_round_one_to_final_standings(league, organiser, referee, admin_user_,
                                                                               settings):
-    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament_events": ["ratings.tasks.rate_table_legs"]}
+    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"tournament.result_settled": ["ratings.tasks.rate_settled_leg"]}
     users = {name: make_user(name) for name in
              ("kowalski", "nowak", "wisniewski", "wojcik", "kaminski", "lewandowski", "zielinski", "szymanski")}
     t_id = ok(api(organiser).post("/api/tournaments/", {

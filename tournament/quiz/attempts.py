@@ -22,10 +22,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game import outbox
 from systems.kit.dice import SeededDice
 from game.services import CommandRejected
-from tournament import services
+from tournament import messages, services
 from tournament.state import CANCELLED, FINISHED, TournamentState
 from tournament.services.stream import lock
 
@@ -135,7 +134,7 @@ def open_quiz(tournament_id, number: int, actor: str, questions: int = DEFAULT_Q
         quiz = Quiz.objects.create(tournament=tournament, round=number, bank=bank, drawn=drawn,
                                    questions=[bank.questions[i] for i in drawn], time_limit=minutes * 60,
                                    opened_by=actor)
-        outbox.enqueue(outbox.QUIZ_OPENED, {"quiz_id": quiz.pk})  # its players at 1:1 are told
+        messages.publish([messages.quiz_opened(quiz, state)])  # its players at 1:1 are told
         return quiz
 
 

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 
 from systems.kit.dice import SeededDice
 from game.store import NewEvent
-from ratings.leaderboards import entry_rating
 
 from .. import events as ev
+from ..entry_ratings import entry_rating
 from ..state import CANCELLED, FINISHED, SWISS, TournamentState
 from .reconciliation import act
 from .stream import append, reject
@@ -42,7 +42,7 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
     Swiss with ``late_entry`` (the entrant joins the next round with no points).
 
     The rating is the player's current Elo in the tournament's system (service.md, "Ratings"),
-    or the start rating while unrated, marked ``provisional`` below ``elo.PROVISIONAL_GAMES`` rated
+    or the start rating while unrated, marked ``provisional`` below the rating source's ``provisional_games`` rated
     games; an organiser may give another within ``MIN_ENTRY_RATING``–``MAX_ENTRY_RATING``.
     A withdrawn entrant may register again while registration is open (he enters afresh)."""
     check_entry_rating(rating)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from game import outbox
 from game.models import StoredEvent
 from game.services import CommandRejected
 from game.store import NewEvent, append_events
 
+from .. import messages
 from ..models import Tournament
 from ..state import TournamentState
 
@@ -33,10 +33,10 @@ def lock(tournament_id) -> Tournament:
 
 
 def append(tournament: Tournament, state: TournamentState, events: list[NewEvent], actor: str) -> None:
-    """Append at the folded version; the committed range goes to notifications and webhooks."""
-    after = state.version
-    rows = append_events(tournament.stream, after, events, actor=actor)
-    for row in rows:
-        state.apply({"seq": row.seq, "type": row.type, "payload": row.payload})
-    outbox.enqueue(outbox.TOURNAMENT_EVENTS, {"tournament_id": tournament.pk, "after": after, "until": state.version})
+    """Append at the folded version, and publish what the events tell the apps above in the same
+    transaction (tournament/messages.py)."""
+    rows = append_events(tournament.stream, state.version, events, actor=actor)
+    messages.publish(messages.derive(tournament, state, [
+        {"id": row.id, "seq": row.seq, "type": row.type, "payload": row.payload, "recorded_at": row.recorded_at}
+        for row in rows]))
 
