@@ -7,7 +7,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.api.serializers import with_errors
+from kernel.api.schema import with_errors
 
 from .models import display_name_of
 

@@ -6,7 +6,7 @@ signed-in person's profile language first. The switcher (every page's footer) po
 :func:`set_language`: Django's view sets the cookie, and a signed-in person's profile keeps the
 choice too, so it follows him to every browser. URLs stay the same in every language. A request
 authenticated by an API token gets its user's profile language from the token authentication
-(game/api/token_cache.py), which knows the user only inside the view.
+(kernel/api/token_cache.py), which knows the user only inside the view.
 """
 from django.conf import settings
 from django.utils import translation

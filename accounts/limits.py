@@ -1,5 +1,5 @@
 """Limits on the account pages a stranger uses without logging in (sign-up, password reset):
-POSTs counted per client address (game/client_address.py) in fixed windows, at the rates of
+POSTs counted per client address (kernel/client_address.py) in fixed windows, at the rates of
 ``REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]`` (``THROTTLE_SIGNUP``, ``THROTTLE_PASSWORD_RESET``)."""
 import math
 import time
@@ -8,8 +8,8 @@ from functools import wraps
 from django.conf import settings
 from django.shortcuts import render
 
-from game.client_address import client_address
-from game.rate_windows import count_in_window
+from kernel.client_address import client_address
+from kernel.rate_windows import count_in_window
 
 PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 

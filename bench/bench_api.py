@@ -5,7 +5,7 @@ what the hash chain costs per append.
 
 Uses the store's snapshots (NIGHTDUEL_SNAPSHOT_EVERY) and, for comparison, the same folds
 with snapshots dropped. The hash cost is measured in the same run: blocks of move commands
-alternate between the real chain and the hash replaced by a constant (``game.store.event_hash``),
+alternate between the real chain and the hash replaced by a constant (``kernel.store.event_hash``),
 and the event hash alone is timed over the events stored. Runs on DATABASE_URL if set, else on
 a fresh SQLite file.
 """
@@ -29,9 +29,9 @@ def main() -> None:
     from rest_framework.test import APIClient
 
     from game import services, store
-    from game.chain import event_hash
+    from kernel.chain import event_hash
     from game.folding import load_aggregate
-    from game.models import Snapshot, StoredEvent
+    from kernel.models import Snapshot, StoredEvent
 
     users = [get_user_model().objects.create_user(f"bench-{i}-{time.time_ns()}") for i in range(2)]
     clients = []

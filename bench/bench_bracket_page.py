@@ -27,8 +27,8 @@ TARGET_MS = 300
 
 
 def build_tournament(entrants: int):
-    from game.store import NewEvent, append_events
-    from ratings.models import League
+    from kernel.store import NewEvent, append_events
+    from leagues.models import League
     from tests.tournament.simulation import Sim
     from tournament.models import Tournament
 

@@ -86,7 +86,7 @@ def fill(count: int, players: int) -> list[tuple]:
         with raw.copy("COPY game_gameseat (game_id, side, user_id) FROM STDIN") as copy:
             for row in seats:
                 copy.write_row(row)
-        # The hash chain (game/chain.py) is not what is measured: a placeholder, never verified here.
+        # The hash chain (kernel/chain.py) is not what is measured: a placeholder, never verified here.
         with raw.copy("COPY events (stream, seq, type, payload, actor, visibility, recorded_at, hash) FROM STDIN") as copy:
             for stream, seq, kind, payload, at in events:
                 copy.write_row((stream, seq, kind, payload, "bench", "public", at, "0" * 64))

@@ -28,8 +28,8 @@ def play(n: int, label: str) -> tuple[int, float]:
     """Create, fill and play ``ROUNDS`` rounds at the table; (appends, seconds spent appending)."""
     from django.contrib.auth import get_user_model
 
-    from game.models import StoredEvent
-    from ratings.models import League
+    from kernel.models import StoredEvent
+    from leagues.models import League
     from tournament import services, table
 
     league = League.objects.create(name=f"Bench {label} {n}", slug=f"bench-{label}-{n}")
@@ -55,7 +55,7 @@ def main(sizes) -> None:
     setup_django()
     from django.conf import settings
 
-    from game.models import OutboxMessage
+    from kernel.models import OutboxMessage
     from tournament import messages
 
     settings.NIGHTDUEL_OUTBOX_CONSUMERS = {}  # the producer's side only: the consumers are not timed

@@ -6,7 +6,7 @@ config/urls.py; 403.html whatever DEBUG says). With DEBUG on, which the embedded
 (serve.sh) runs with, it would answer a mistyped address with its debug page listing every URL
 pattern, and an uncaught exception with a traceback: words for a developer, not for a club
 organiser. :class:`SiteErrorPagesMiddleware` renders the site's page instead on every path but
-/api/, whose answers stay JSON (game/api/fallback_errors.py); the traceback still goes to the
+/api/, whose answers stay JSON (kernel/api/fallback_errors.py); the traceback still goes to the
 console log.
 
 Why not DEBUG off for serve.sh: DEBUG off means its own secret key and HTTPS (config/settings.py),
@@ -20,7 +20,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views import defaults
 
-from game.api.fallback_errors import is_api
+from kernel.api.fallback_errors import is_api
 
 logger = logging.getLogger("django.request")
 

@@ -37,7 +37,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", 365 * 24 * 3600 
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
 SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD", HTTPS)
 # Reverse proxies in front of the service whose X-Forwarded-For and X-Forwarded-Proto are believed
-# (game/client_address.py). 0: none — the headers are the client's to invent and are ignored,
+# (kernel/client_address.py). 0: none — the headers are the client's to invent and are ignored,
 # every rate limit and lock-out counts the connecting address.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXIES else None
@@ -55,9 +55,11 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_celery_beat",
     "axes",
+    "kernel",
     "systems.duel",
     "systems.battle303",
     "systems.nightfighter",
+    "leagues",
     "game",
     "tournament",
     "tournament.quiz",
@@ -69,9 +71,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "game.api.fallback_errors.ApiJsonErrorsMiddleware",
+    "kernel.api.fallback_errors.ApiJsonErrorsMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "game.middleware.RequestSizeLimitMiddleware",
+    "kernel.middleware.RequestSizeLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -90,8 +92,8 @@ MIDDLEWARE = [
 # token never uses. Add a middleware here too when a token-authenticated answer needs it.
 API_TOKEN_MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "game.api.fallback_errors.ApiJsonErrorsMiddleware",
-    "game.middleware.RequestSizeLimitMiddleware",
+    "kernel.api.fallback_errors.ApiJsonErrorsMiddleware",
+    "kernel.middleware.RequestSizeLimitMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -125,7 +127,7 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
         # Off by default: the check is a SELECT 1 round trip on every request (a tenth of a
         # move's time under load). A connection that died with the server fails one request
-        # with a clean 503 (game/api/errors.py) and is replaced at the end of that request.
+        # with a clean 503 (kernel/api/errors.py) and is replaced at the end of that request.
         conn_health_checks=os.environ.get("DB_HEALTH_CHECKS", "0") == "1",
     )
 }
@@ -160,7 +162,7 @@ AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # a club's shared address stays open to the others
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "game.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "kernel.client_address.client_address"
 AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_VERBOSE = False
 
@@ -191,17 +193,17 @@ EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "game.api.token_cache.CachedTokenAuthentication",
+        "kernel.api.token_cache.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "game.api.schema.NightduelAutoSchema",
-    "EXCEPTION_HANDLER": "game.api.errors.exception_handler",
-    # JSON bodies bounded in size, depth and text (game/bounded_json.py); forms as DRF's defaults.
-    "DEFAULT_PARSER_CLASSES": ["game.api.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
+    "DEFAULT_SCHEMA_CLASS": "kernel.api.schema.NightduelAutoSchema",
+    "EXCEPTION_HANDLER": "kernel.api.errors.exception_handler",
+    # JSON bodies bounded in size, depth and text (kernel/bounded_json.py); forms as DRF's defaults.
+    "DEFAULT_PARSER_CLASSES": ["kernel.api.parsers.BoundedJSONParser", "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": None,
-    # DRF's own throttles count the address game/client_address.py does (ours call it).
+    # DRF's own throttles count the address kernel/client_address.py does (ours call it).
     "NUM_PROXIES": TRUSTED_PROXIES,
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),
@@ -246,7 +248,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": int(os.environ.get("NIGHTDUEL_VISIBILITY_TIMEOUT_SECONDS", "600")),
     "socket_keepalive": True,
 }
-# The honest outbox (game/outbox.py): a message no consumer has run this long after it was sent
+# The honest outbox (kernel/outbox.py): a message no consumer has run this long after it was sent
 # is sent again (beat's drain-outbox); the reconciliation pass repairs finished games left
 # without their rating or tournament result this long after they ended.
 NIGHTDUEL_OUTBOX_RESEND_SECONDS = float(os.environ.get("NIGHTDUEL_OUTBOX_RESEND_SECONDS", "120"))
@@ -258,7 +260,7 @@ NIGHTDUEL_EMBEDDED_BEAT = env_flag("NIGHTDUEL_EMBEDDED_BEAT", not REDIS_URL and 
 CELERY_BEAT_SCHEDULE = {
     "sweep-timeouts": {"task": "game.tasks.sweep_timeouts",
                        "schedule": timedelta(seconds=float(os.environ.get("NIGHTDUEL_TIMEOUT_SWEEP_SECONDS", "30")))},
-    "drain-outbox": {"task": "game.tasks.drain_outbox", "schedule": timedelta(seconds=15)},
+    "drain-outbox": {"task": "kernel.tasks.drain_outbox", "schedule": timedelta(seconds=15)},
     "rate-missed-games": {"task": "ratings.tasks.rate_missed_games", "schedule": timedelta(seconds=120)},
     "record-missed-game-results": {"task": "tournament.tasks.record_missed_game_results",
                                    "schedule": timedelta(seconds=120)},
@@ -282,6 +284,8 @@ CACHES = {
 }
 
 # Event store
+# The page language of a person the API knows by a token (kernel/api/token_cache.py).
+NIGHTDUEL_USER_LANGUAGE = "accounts.language.profile_language"
 NIGHTDUEL_SNAPSHOT_EVERY = int(os.environ.get("NIGHTDUEL_SNAPSHOT_EVERY", "16"))
 NIGHTDUEL_MAX_REQUEST_BYTES = 64 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024  # imports of whole games; commands are capped above
@@ -324,7 +328,7 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
     "quiz_opened": ["tournament.messages.republish_quiz_opened"],
 }
 
-# Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
+# Live streams (kernel/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
 # (or in-process without Redis), re-read on a timer in case an announcement was lost.
 NIGHTDUEL_STREAM_KEEPALIVE_SECONDS = 15
 NIGHTDUEL_STREAM_RECHECK_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_RECHECK_SECONDS", 60 if REDIS_URL else 5))

@@ -4,7 +4,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from game.api.auth import ThrottledObtainAuthToken
+from accounts.token_api import ThrottledObtainAuthToken
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -30,5 +30,5 @@ urlpatterns = [
     path("", include("matchmaking.page_urls")),
 ]
 
-handler404 = "game.api.fallback_errors.not_found"
-handler500 = "game.api.fallback_errors.server_error"
+handler404 = "kernel.api.fallback_errors.not_found"
+handler500 = "kernel.api.fallback_errors.server_error"

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from . import services
 from .models import Campaign, Game
 from systems.kit.contract import RuleViolation, RuleViolationError
-from .services import CommandRejected
-from .store import ConcurrencyError, NewEvent, append_events, read_events
+from kernel.refusals import CommandRejected
+from kernel.store import ConcurrencyError, NewEvent, append_events, read_events
 
 CAMPAIGN_RULES = {"nightfighter-solo": "systems.nightfighter.rules.campaign"}
 

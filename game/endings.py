@@ -21,10 +21,11 @@ from django.utils.translation import gettext as _
 
 from . import clocks, pauses, services, timeouts
 from systems.kit.framework_events import ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_RESIGNED
-from .models import Game, StoredEvent
+from .models import Game
+from kernel.models import StoredEvent
 from systems.registry import get_system
-from .services import CommandRejected
-from .store import ConcurrencyError, NewEvent
+from kernel.refusals import CommandRejected
+from kernel.store import ConcurrencyError, NewEvent
 
 RESIGNED = "resigned"
 ABORTED_BY_AGREEMENT = "aborted_by_agreement"

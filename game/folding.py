@@ -8,11 +8,11 @@ from __future__ import annotations
 from django.conf import settings
 
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES
-from .models import Snapshot
+from kernel.models import Snapshot
 from systems.kit.contract import Event
 from systems.kit.dice import RecordedDice
 from systems.registry import get_system
-from .store import read_events
+from kernel.store import read_events
 
 
 def evolve_aggregate(system, aggregate: dict | None, event_type: str, payload: dict, dice) -> dict:

@@ -8,7 +8,7 @@ Nothing was appended.
 """
 from __future__ import annotations
 
-from .services import CommandRejected
+from kernel.refusals import CommandRejected
 
 
 def sentence(text: str, keep: tuple[str, ...] = ()) -> str:

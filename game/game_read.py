@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import connection
 
 from .models import Game, GameSeat, GameSecret
-from .prepared import prepared_cursor
+from kernel.prepared import prepared_cursor
 
 _statements: dict[str, tuple[str, list]] = {}
 

@@ -23,8 +23,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import bounded_json
-from .chain import first_break
+from kernel import bounded_json
+from kernel.chain import first_break
 from .endings import ABORT_COMMAND, ABORTED_BY_AGREEMENT, RESIGN_COMMAND, RESIGNED
 from .folding import evolve_aggregate, outcome_of
 from systems.kit.framework_events import (
@@ -36,8 +36,9 @@ from .replay import EXPORT_FORMAT, EventRecord
 from systems.kit.contract import RuleViolation, RuleViolationError, unknown_field, upcast_stored
 from systems.kit.dice import SeededDice, seed_commitment
 from systems.registry import UnknownSystem, get_system
-from .services import CommandRejected, loss_among, sides_for
-from .store import ConcurrencyError, NewEvent, append_events
+from .services import loss_among, sides_for
+from kernel.refusals import CommandRejected
+from kernel.store import ConcurrencyError, NewEvent, append_events
 from .visibility import may_view_game
 
 UNPROVABLE_ENDINGS = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_ABORTED}

@@ -28,7 +28,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.roles import is_league_admin
 
-from . import bounded_json, clocks, endings, imports, replay, services, timeouts
+from game import clocks, endings, imports, replay, services, timeouts
+from kernel import bounded_json
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
 from .presentation import (

@@ -12,7 +12,7 @@ from datetime import datetime
 from . import clocks
 from systems.kit.framework_events import VACATION_SCHEDULED
 from .models import Vacation
-from .store import NewEvent
+from kernel.store import NewEvent
 
 
 def is_correspondence(game) -> bool:

@@ -1,7 +1,7 @@
 """Head hashes kept apart from a stream, which a rewrite of the whole stream cannot match.
 
 An owner who edits an event and recomputes every hash after it leaves a chain that checks out
-on its own (game/chain.py). What it cannot change without a trace is a head hash recorded
+on its own (kernel/chain.py). What it cannot change without a trace is a head hash recorded
 elsewhere: the game row's ``head_hash`` (written with every append), an event of another
 stream carrying ``{"game_id", "game_head_hash"}`` (a tournament's result of that game), or an
 event carrying ``{"head_hash"}`` of its own stream's history before it (a finished tournament's
@@ -16,7 +16,8 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils.translation import gettext as _
 
-from .models import Game, StoredEvent, stream_for_game
+from .models import Game, stream_for_game
+from kernel.models import StoredEvent
 
 
 @dataclass(frozen=True)

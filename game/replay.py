@@ -1,6 +1,6 @@
 """Replays, verification and export (service.md, "Replays" and "Provably fair randomness"); import: game/imports.py.
 
-Verification of a finished stream checks its hash chain (game/chain.py) and names the first
+Verification of a finished stream checks its hash chain (kernel/chain.py) and names the first
 broken seq, re-derives every recorded die from the revealed seed, checks the seed against its
 public commitment, and re-runs the engine's ``decide`` on every recorded command with those
 dice: the events it produces must equal the stored ones.
@@ -13,14 +13,14 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from .chain import first_break
+from kernel.chain import first_break
 from .folding import evolve_aggregate, load_aggregate, outcome_of
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .presentation import in_words, presentation_for
 from systems.kit.contract import RuleViolation, RuleViolationError, upcast_stored
 from systems.kit.dice import RecordedDice, seed_commitment, verify_draws
 from systems.registry import UnknownSystem, get_system
-from .store import read_events
+from kernel.store import read_events
 
 # The most steps one request of the paged replay carries (each holds a full state).
 MAX_STEPS_PER_PAGE = 50

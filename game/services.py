@@ -5,23 +5,27 @@ transaction together with the read-model update, the snapshot and the outbox mes
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import bounded_json, clocks, idempotency, outbox, pauses
+from game import clocks, pauses
+from kernel import bounded_json
+from kernel import idempotency
+from kernel import outbox
 from .error_messages import localized
-from .chain import is_canonical
+from kernel.chain import is_canonical
 from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .game_read import game_with_seats
-from .models import Game, GameSeat, GameSecret, OutboxMessage, stream_for_game
+from .models import Game, GameSeat, GameSecret, stream_for_game
+from kernel.models import OutboxMessage
+from kernel.refusals import CommandRejected
 from systems.kit.contract import RuleViolation, RuleViolationError, unknown_field
 from systems.kit.dice import SeededDice, new_seed, seed_commitment
 from systems.registry import UnknownSystem, get_system
-from .store import ConcurrencyError, NewEvent, append_and_save, append_events
+from kernel.store import ConcurrencyError, NewEvent, append_and_save, append_events
 from .visibility import Sight, may_view_game
 
 BAD_REQUEST_CODES = {"unknown_command", "malformed_command"}
@@ -30,15 +34,6 @@ COMMIT_FIELDS = ["version", "outcome", "clock", "moves_made", "turn_started_at",
                  "status", "finished_at", "head_state", "head_version", "head_ruleset", "head_hash"]
 
 
-@dataclass
-class CommandRejected(Exception):
-    status: int
-    code: str
-    message: str
-    extra: dict = field(default_factory=dict)
-
-    def body(self) -> dict:
-        return {"code": self.code, "message": self.message, **self.extra}
 
 
 def refused_by_rules(violation: RuleViolation, status: int = 422) -> CommandRejected:

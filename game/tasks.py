@@ -1,7 +1,7 @@
 """Celery tasks of the game app; all idempotent and ``acks_late`` (settings)."""
 from celery import shared_task
 
-from . import campaigns, outbox, timeouts
+from . import campaigns, timeouts
 
 
 @shared_task(acks_late=True)
@@ -13,18 +13,6 @@ def adjudicate_timeout(game_id: str) -> bool:
 def sweep_timeouts() -> int:
     """Find games past their deadline and adjudicate each (exactly once, see timeouts.py)."""
     return sum(timeouts.adjudicate(game_id) for game_id in timeouts.overdue_game_ids())
-
-
-@shared_task(acks_late=True)
-def consume_outbox_message(message_id: int, consumer: str) -> bool:
-    """Run one consumer of an outbox message, exactly once (game/outbox.py ``consume``)."""
-    return outbox.consume(message_id, consumer)
-
-
-@shared_task(acks_late=True)
-def drain_outbox() -> int:
-    """Beat: re-send every message a consumer has not run yet (game/outbox.py)."""
-    return outbox.resend_unconsumed()
 
 
 @shared_task(acks_late=True)

@@ -14,8 +14,9 @@ from django.utils import timezone
 from . import clocks, pauses
 from systems.kit.framework_events import GAME_ABORTED, TIMEOUT_ADJUDICATED
 from .models import Game
-from .services import CommandRejected, end_game, loss_for
-from .store import ConcurrencyError
+from .services import end_game, loss_for
+from kernel.refusals import CommandRejected
+from kernel.store import ConcurrencyError
 
 
 def overdue_game_ids(now=None, limit: int = 1000) -> list:

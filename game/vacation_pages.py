@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from . import vacations
 from .form_errors import sentence, show_rejection
-from .services import CommandRejected
+from kernel.refusals import CommandRejected
 
 FIELD_OF_CODE = {"vacation_days_used_up": "days", "invalid_vacation_days": "days",
                  "vacation_in_past": "starts_on", "vacation_not_this_year": "starts_on"}

@@ -25,8 +25,9 @@ from django.utils.translation import gettext as _, ngettext
 from . import clocks, pauses
 from systems.kit.framework_events import VACATION_ENDED
 from .models import Game, GameSeat, Vacation
-from .services import CommandRejected, append_framework_events, lock_game
-from .store import NewEvent
+from .services import append_framework_events, lock_game
+from kernel.refusals import CommandRejected
+from kernel.store import NewEvent
 
 DAY = timedelta(days=1)
 

@@ -9,10 +9,11 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.api.serializers import players_by_username, with_errors
-from game.api.throttling import WindowedScopedRateThrottle
+from game.api.serializers import players_by_username
+from kernel.api.schema import with_errors
+from kernel.api.throttling import WindowedScopedRateThrottle
 from systems.registry import available_systems
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 
 from . import lobby, services
 from .models import Challenge

@@ -1,7 +1,7 @@
-"""The lobby and a waiting challenge, live (game/streaming.py; issue 25).
+"""The lobby and a waiting challenge, live (kernel/streaming.py; issue 25).
 
 A change of a challenge wakes the streams of its key (``challenge-<id>``), a change of an open
-seek also the lobby's (``lobby``), after the commit like an append does (game/announcements.py).
+seek also the lobby's (``lobby``), after the commit like an append does (kernel/announcements.py).
 The messages carry what a page needs to know that it is out of date — the open seeks' ids, a
 challenge's status — and the page re-reads itself with its own filters and sight.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils import timezone
 
-from game.announcements import announce
-from game.streaming import Message
+from kernel.announcements import announce
+from kernel.streaming import Message
 
 from .models import Challenge
 

@@ -20,7 +20,8 @@ from game.form_errors import show_rejection
 from game.models import Game
 from game.presentation import system_name
 from systems.registry import available_systems
-from game.services import CommandRejected, create_game
+from game.services import create_game
+from kernel.refusals import CommandRejected
 from game.visibility import may_view_game
 
 from . import lobby, services

@@ -20,7 +20,8 @@ from django.utils.translation import gettext as _
 from game import clocks
 from game.models import Game
 from systems.kit.presentation import side_name
-from game.services import CommandRejected, check_setup, create_game, system_or_reject
+from game.services import check_setup, create_game, system_or_reject
+from kernel.refusals import CommandRejected
 from game.visibility import may_view_game
 from ratings.leaderboards import entry_rating
 

@@ -4,7 +4,7 @@ gets the ``notifications`` side messages, as on every stream."""
 from rest_framework import permissions
 
 from game.api.streams import StreamView, stream_schema
-from game.streaming import WithSideFeeds, event_stream, position
+from kernel.streaming import WithSideFeeds, event_stream, position
 
 from . import services
 from .api import visible

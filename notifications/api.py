@@ -6,12 +6,12 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.api.serializers import with_errors
+from kernel.api.schema import with_errors
 from game.api.streams import StreamView, stream_schema
-from game.services import CommandRejected
-from game.streaming import event_stream, position
+from kernel.refusals import CommandRejected
+from kernel.streaming import event_stream, position
 from accounts.roles import is_league_admin
-from ratings.leagues import league_at
+from leagues.services import league_at
 from tournament.permissions import organised_or_refused, require
 
 from . import inbox, preferences

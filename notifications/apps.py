@@ -10,7 +10,7 @@ class NotificationsConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import m2m_changed
 
-        from ratings.models import League
+        from leagues.models import League
 
         from . import appointments
 

@@ -1,7 +1,7 @@
 """The outbox consumers of notifications and webhooks for the integration messages of the apps
 below (tournament/messages.py, ratings/messages.py), registered in ``NIGHTDUEL_OUTBOX_CONSUMERS``.
 
-Each runs inside the outbox's tracking transaction (game/outbox.py ``consume``), so its records
+Each runs inside the outbox's tracking transaction (kernel/outbox.py ``consume``), so its records
 commit with the record that it ran; e-mail and webhook posts are sent once that commits. Each is
 idempotent by itself too: notifications and deliveries are keyed by the message's ``ref``.
 """

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
-from game.announcements import announce, user_key
+from kernel.announcements import announce, user_key
 
 from .models import Notification
 

@@ -1,13 +1,13 @@
 """A signed-in viewer's notifications on every live stream they have open (issue 16).
 
-A side feed (settings ``NIGHTDUEL_LIVE_SIDE_FEEDS``, game/streaming.py): on each read it
+A side feed (settings ``NIGHTDUEL_LIVE_SIDE_FEEDS``, kernel/streaming.py): on each read it
 sends the unread summary as a ``notifications`` message when it changed, and notes that the
 user is on the site (which holds their e-mail back, notifications/mail.py).
 """
 from __future__ import annotations
 
-from game.announcements import user_key
-from game.streaming import Message
+from kernel.announcements import user_key
+from kernel.streaming import Message
 
 from .inbox import unread_summary
 from .presence import seen

@@ -60,7 +60,7 @@ class WebhookEndpoint(models.Model):
 
     tournament = models.ForeignKey("tournament.Tournament", null=True, blank=True, on_delete=models.CASCADE,
                                    related_name="webhooks")
-    league = models.ForeignKey("ratings.League", null=True, blank=True, on_delete=models.CASCADE,
+    league = models.ForeignKey("leagues.League", null=True, blank=True, on_delete=models.CASCADE,
                                related_name="webhooks")
     url = models.URLField(max_length=500)
     secret = models.CharField(max_length=200)

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from game.announcements import announce, user_key
+from kernel.announcements import announce, user_key
 from game.models import Game
 
 from . import kinds

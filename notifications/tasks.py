@@ -1,6 +1,6 @@
 """Celery tasks of notifications and webhooks; all idempotent and ``acks_late`` (settings).
 
-The outbox (game/outbox.py) hands a game's turn to ``notify_turn``, and the integration messages of
+The outbox (kernel/outbox.py) hands a game's turn to ``notify_turn``, and the integration messages of
 tournaments and leagues to notifications/consumers.py; beat runs the periodic passes, which also
 pick up whatever a killed worker left behind.
 """

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.roles import is_league_admin
 from game.form_errors import show_rejection
-from game.services import CommandRejected
-from ratings.leagues import league_at
+from kernel.refusals import CommandRejected
+from leagues.services import league_at
 from tournament.permissions import organised_or_refused
 
 from .forms import WebhookForm

@@ -1,5 +1,5 @@
 """The league admin's page forms: a league, a season and the tournaments it counts. Each
-holds what its service call (ratings/leagues.py) needs; the API calls the same services."""
+holds what its service call (leagues/services.py) needs; the API calls the same services."""
 from __future__ import annotations
 
 from django import forms

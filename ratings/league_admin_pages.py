@@ -3,7 +3,7 @@ to a season, and the season's page with its table (service.md "Who uses it": lea
 "Ratings": league tables per league and season).
 
 Each page checks the role as the API does (``is_league_admin``), validates a form and calls the
-same service (ratings/leagues.py); a refusal is shown beside its field, nothing is stored.
+same service (leagues/services.py); a refusal is shown beside its field, nothing is stored.
 """
 from __future__ import annotations
 
@@ -17,16 +17,16 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import PeopleForm
 from game.form_errors import show_rejection
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin
 from tournament import uploads
 from tournament.models import TournamentUpload
-from tournament.services import users_named
+from tournament.services import organising, users_named
 
-from . import leagues
+from leagues import services as leagues
 from .forms import EntrantMappingForm, LeagueForm, SeasonForm, TournamentFileForm
 from .league_table import season_table
-from .models import Season
+from leagues.models import Season
 from .pages import league_or_404
 
 ORGANISER_CODES = {"unknown_user": "add"}
@@ -100,7 +100,7 @@ def _save_season(request, league, season=None):
                         season = leagues.create_season(league, **form.season_fields())
                     else:
                         leagues.change_season(season, **form.season_fields())
-                    leagues.attach_tournaments(season, form.cleaned_data["tournaments"],
+                    organising.attach_tournaments(season, form.cleaned_data["tournaments"],
                                                request.user.get_username())
             except CommandRejected as exc:
                 show_rejection(form, exc)

@@ -24,7 +24,8 @@ from django.utils import timezone
 from . import elo
 from tournament import projections
 
-from .models import PlayerRating, RatedResult, RatingChange, Season
+from .models import PlayerRating, RatedResult, RatingChange
+from leagues.models import Season
 from .projection import RATED_KINDS, WON
 
 POINTS_FROM_TOURNAMENTS = "tournament.projections.standings"

@@ -1,6 +1,6 @@
 """Integration messages of leagues' organisers, for the apps above (notifications).
 
-Written to the outbox (game/outbox.py) in the transaction of the change; consumers are
+Written to the outbox (kernel/outbox.py) in the transaction of the change; consumers are
 registered in ``NIGHTDUEL_OUTBOX_CONSUMERS`` and run once per message. The messages stay in
 the outbox table, so "has this person asked?" is read back from them (:func:`last_request`).
 
@@ -10,8 +10,8 @@ the outbox table, so "has this person asked?" is read back from them (:func:`las
 """
 from __future__ import annotations
 
-from game import outbox
-from game.models import OutboxMessage
+from kernel import outbox
+from kernel.models import OutboxMessage
 
 ORGANISER_REQUESTED = "ratings.organiser_requested"
 ORGANISER_GRANTED = "ratings.organiser_granted"

@@ -1,6 +1,6 @@
 """The reconciliation pass for ratings: finished games whose result was never recorded.
 
-The outbox re-sends what a consumer has not run (game/outbox.py); this pass also covers what no
+The outbox re-sends what a consumer has not run (kernel/outbox.py); this pass also covers what no
 message stands for any more — a message the old outbox marked done when it only reached the
 broker, which a Redis crash then lost. It rates each such result through the same projection
 as the task, so exactly once: ``record_result`` checks ``RatedResult`` under the ledger's lock.

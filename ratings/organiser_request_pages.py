@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from game.form_errors import show_rejection
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin, league_admins
 from tournament.permissions import page_refusal
 

@@ -13,10 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.roles import is_league_admin, league_admins
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 
 from . import messages
-from .models import League
+from leagues.models import League
 
 MESSAGE_MAX = 500
 

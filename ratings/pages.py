@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 
 from accounts.models import display_name_of
 from systems.registry import available_systems
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin, league_admins
 
 from .leaderboards import elo_leaderboard, player_ratings, solo_leaderboard
 from .league_table import season_table
-from .leagues import league_at
-from .models import League
+from leagues.services import league_at
+from leagues.models import League
 
 ELO_SYSTEMS = ("303", "duel-in-the-dark")
 SOLO_SYSTEMS = ("nightfighter-solo",)

@@ -29,7 +29,8 @@ from django.db import connection
 from systems.kit.framework_events import (
     GAME_ABORTED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, OUTCOME_OVERRIDES, TIMEOUT_ADJUDICATED,
 )
-from game.models import Game, GameSeat, StoredEvent, stream_for_game
+from game.models import Game, GameSeat, stream_for_game
+from kernel.models import StoredEvent
 from systems.registry import UnknownSystem, get_system
 
 from .elo import DRAW, LOSS, WIN

@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
 from . import elo
-from .models import League, Season
+from leagues.models import League, Season
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -14,7 +14,7 @@ class LeagueSerializer(serializers.ModelSerializer):
         model = League
         fields = ["id", "name", "slug", "organisers", "created_at"]
         read_only_fields = ["created_at"]
-        # Uniqueness and the slug's rules are the league service's (ratings/leagues.py).
+        # Uniqueness and the slug's rules are the league service's (leagues/services.py).
         extra_kwargs = {"name": {"validators": []}, "slug": {"validators": []}}
 
 

@@ -9,10 +9,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from systems.registry import available_systems
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 
-from . import leaderboards, league_table, leagues as leagues_service, side_advantage, tasks
-from .models import League, Season
+from leagues import services as leagues_service
+
+from . import leaderboards, league_table, side_advantage, tasks
+from leagues.models import League, Season
 from .permissions import IsLeagueAdmin, LeagueAdminOrReadOnly
 from .serializers import (EloRowSerializer, LeagueSerializer, LeagueTableSerializer, PlayerRatingsSerializer,
                           RebuildQueuedSerializer, SeasonSerializer, SideAdvantageSerializer, SoloRowSerializer)

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client, RequestFactory
 
 from config.error_pages import SiteErrorPagesMiddleware
-from ratings.models import League
+from leagues.models import League
 from tests.conftest import make_user
 from tournament import services
 

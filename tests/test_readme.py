@@ -4,7 +4,7 @@ import inspect
 import re
 from pathlib import Path
 
-from game.management.commands import load_demo
+from tournament.management.commands import load_demo
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
 

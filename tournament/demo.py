@@ -2,7 +2,7 @@
 a Swiss played at the table, its first round partly reported."""
 from game import autoplay
 from game.models import Game, GameSeat
-from ratings.models import League, Season
+from leagues.models import League, Season
 
 from . import services, table
 

@@ -1,7 +1,7 @@
 """A finished tournament as one file for the league's server (issue 30, "Upload the day to the league").
 
 The file is JSON: the tournament's stream and the stream of every game it created, each event
-with its chain hash (game/chain.py) and each stream with its head hash. The file's
+with its chain hash (kernel/chain.py) and each stream with its head hash. The file's
 ``head_hash`` is the tournament stream's: every ``GameResultRecorded`` carries its game's head
 hash, so it stands for the games too. Only a finished tournament is exported: before its end the
 games' commands and the tournament's seed are still secret. tournament/uploads.py reads it back.
@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from game.models import Game
 from game.replay import EventRecord
-from game.services import CommandRejected
-from game.store import read_events
+from kernel.refusals import CommandRejected
+from kernel.store import read_events
 
 from . import events as ev
 from .models import Tournament

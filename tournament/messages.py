@@ -1,7 +1,7 @@
 """Integration messages: what a tournament tells the apps above it (STYLE.md, "the seams").
 
 Ratings, notifications and webhooks learn about tournaments only from these messages, never
-from the tournament's own events or pages. Each is written to the outbox (game/outbox.py) in
+from the tournament's own events or pages. Each is written to the outbox (kernel/outbox.py) in
 the transaction of the change that caused it, so it exists exactly when the change does; the
 outbox hands it to the consumers registered for its topic (``NIGHTDUEL_OUTBOX_CONSUMERS``), each
 of which runs once per message.
@@ -44,8 +44,8 @@ from django.db.models import CharField, Exists, OuterRef, Value
 from django.db.models.functions import Concat
 from django.utils import timezone
 
-from game import outbox
-from game.models import StoredEvent
+from kernel import outbox
+from kernel.models import StoredEvent
 
 from . import events as ev, scoring, table
 from .models import Tournament, TournamentUpload

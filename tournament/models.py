@@ -14,8 +14,8 @@ from .events import stream_for
 
 
 class Tournament(models.Model):
-    league = models.ForeignKey("ratings.League", on_delete=models.PROTECT, related_name="tournaments")
-    season = models.ForeignKey("ratings.Season", null=True, blank=True, on_delete=models.SET_NULL,
+    league = models.ForeignKey("leagues.League", on_delete=models.PROTECT, related_name="tournaments")
+    season = models.ForeignKey("leagues.Season", null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="tournaments")
     name = models.CharField(max_length=160)
     system = models.CharField(max_length=40)

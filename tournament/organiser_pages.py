@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import PeopleForm
-from game.site_address import phone_root
+from kernel.site_address import phone_root
 from game.form_errors import sentence, show_rejection
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin, league_admins
-from ratings.models import League
+from leagues.models import League
 
 from . import entry_ratings, previews, scoring, services
 from .upload_views import export_response

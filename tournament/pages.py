@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 
 from systems.kit.presentation import side_name
-from game.store import current_version, head_hash
+from kernel.store import current_version, head_hash
 from accounts.roles import is_league_admin
 
 from . import bracket_layout, presentation, projections, referee_panel, table
@@ -48,7 +48,7 @@ STANDING_COLUMNS = (
 # per stream version (and language): a new event makes a new key, nothing goes stale.
 BODY_CACHE_SECONDS = 3600
 # Another site may frame the embeddable view only; every other page keeps ``frame-ancestors
-# 'none'`` (game/middleware.py) and X-Frame-Options: DENY.
+# 'none'`` (kernel/middleware.py) and X-Frame-Options: DENY.
 EMBED_FRAME_POLICY = "frame-ancestors *"
 # How often an open page asks whether the tournament moved on (static/js/tournament_live.js).
 LIVE_POLL_MS = 8000

@@ -12,9 +12,9 @@ from django.core.exceptions import PermissionDenied
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin
-from ratings.models import League
+from leagues.models import League
 
 from .models import Tournament
 from .services.stream import load_state

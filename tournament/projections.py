@@ -177,7 +177,7 @@ def standings_of(state: TournamentState, tournament_id=None) -> dict:
 
 
 def state_for(tournament) -> TournamentState:
-    from game.models import StoredEvent
+    from kernel.models import StoredEvent
 
     rows = StoredEvent.objects.filter(stream=tournament.stream).order_by("seq").values("seq", "type", "payload")
     return TournamentState(list(rows))

@@ -15,7 +15,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 
 from . import pages, presentation, referee_panel, services
 from .permissions import is_referee, page_refusal

@@ -5,7 +5,7 @@ seq), then ``version`` with the tournament summary; the tournament pages redraw 
 and standings on it. Everything in a tournament stream is public to whoever may view it.
 """
 from game.api.streams import StreamView, stream_schema
-from game.streaming import Message, WithSideFeeds, event_stream, position
+from kernel.streaming import Message, WithSideFeeds, event_stream, position
 
 from . import services
 from .models import Tournament

@@ -18,7 +18,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 
 from . import pages, services, table, table_offline
 from .permissions import is_organiser, is_referee, page_refusal

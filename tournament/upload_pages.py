@@ -6,7 +6,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 
 from . import uploads
 

@@ -10,9 +10,9 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin
-from ratings.leagues import league_at
+from leagues.services import league_at
 
 from . import exports, uploads
 from .permissions import is_organiser, require

@@ -26,16 +26,19 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from game import bounded_json, outbox
-from game.chain import event_hash, first_break
+from kernel import bounded_json
+from kernel import outbox
+from kernel.chain import event_hash, first_break
 from game.error_messages import localized
 from game.imports import event_record, import_game, rederive
-from game.models import Game, GameSeat, StoredEvent
+from game.models import Game, GameSeat
+from kernel.models import StoredEvent
 from game.replay import EventRecord, export_lines
 from systems.kit.dice import SeededDice, seed_commitment
 from systems.registry import UnknownSystem, get_system
-from game.services import CommandRejected, sides_for
-from game.store import NewEvent, append_events, read_events
+from game.services import sides_for
+from kernel.refusals import CommandRejected
+from kernel.store import NewEvent, append_events, read_events
 
 from . import events as ev, messages, planner, table
 from .exports import EXPORT_FORMAT

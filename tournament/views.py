@@ -6,11 +6,11 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.services import CommandRejected
-from game.store import head, read_events
+from kernel.refusals import CommandRejected
+from kernel.store import head, read_events
 from accounts.roles import is_league_admin
-from ratings.leagues import league_at
-from ratings.models import Season
+from leagues.services import league_at
+from leagues.models import Season
 
 from . import services, table
 from .models import Pairing, Tournament

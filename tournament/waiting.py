@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.urls import reverse
 
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 
 from . import events as ev, planner, scoring, table
 from .models import Tournament

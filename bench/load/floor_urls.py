@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.urls import urlpatterns as service_urlpatterns
-from game.api.throttling import WindowedScopedRateThrottle
+from kernel.api.throttling import WindowedScopedRateThrottle
 from raw_ceiling import HASH, PAYLOAD, TABLE
 
 

@@ -12,7 +12,8 @@ from collections import defaultdict
 def verify_store(games: list[dict], acks: list[dict]) -> list[str]:
     from django.db import connection
 
-    from game.models import Game, StoredEvent, stream_for_game
+    from game.models import Game, stream_for_game
+    from kernel.models import StoredEvent
 
     problems = []
     with connection.cursor() as cursor:

@@ -8,8 +8,8 @@ from rest_framework.views import APIView
 
 from .. import campaigns
 from ..models import Campaign
-from ..services import CommandRejected
-from .serializers import with_errors
+from kernel.refusals import CommandRejected
+from kernel.api.schema import with_errors
 
 
 class StartCampaignSerializer(serializers.Serializer):

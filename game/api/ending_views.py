@@ -8,8 +8,9 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .. import endings
-from ..services import CommandRejected
-from .serializers import EndingRequestSerializer, GameSummarySerializer, with_errors
+from kernel.refusals import CommandRejected
+from .serializers import EndingRequestSerializer, GameSummarySerializer
+from kernel.api.schema import with_errors
 from .views import game_summary, games_with_seats
 
 ENDING_ERRORS = (400, 401, 403, 404, 409, 422)

@@ -9,7 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import replay, services
-from .serializers import ReplayStepsSerializer, VerificationSerializer, with_errors
+from .serializers import ReplayStepsSerializer, VerificationSerializer
+from kernel.api.schema import with_errors
 from .views import finished_game, finished_records, int_param, verification_body
 
 DEFAULT_STEPS = 20

@@ -51,17 +51,6 @@ class GameSummarySerializer(serializers.Serializer):
 
 # Response shapes, for the OpenAPI schema (the views build plain dicts of these shapes).
 
-class ErrorSerializer(serializers.Serializer):
-    """Every error: a machine code and a human message; some add fields (``version``, ``errors``)."""
-
-    code = serializers.CharField()
-    message = serializers.CharField()
-
-
-class TokenSerializer(serializers.Serializer):
-    token = serializers.CharField()
-
-
 class CreatedGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
@@ -144,11 +133,3 @@ class ImportedGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
     outcome = serializers.JSONField(allow_null=True)
-
-
-def with_errors(success: dict, *statuses: int) -> dict:
-    """``success`` responses plus the error statuses an endpoint may answer, all ``ErrorSerializer``.
-
-    Any endpoint may also be rate limited (429) or find the database unavailable (503).
-    """
-    return {**success, **{status: ErrorSerializer for status in (*statuses, 429, 503)}}

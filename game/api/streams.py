@@ -16,9 +16,9 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.views import APIView
 
 from ..models import Game
-from ..streaming import Message, WithSideFeeds, event_stream, position
+from kernel.streaming import Message, WithSideFeeds, event_stream, position
 from ..visibility import may_view_game
-from .serializers import with_errors
+from kernel.api.schema import with_errors
 from .views import game_summary, games_with_seats, visible_events, visible_game
 
 

@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import vacations
-from .serializers import with_errors
+from kernel.api.schema import with_errors
 
 
 class TakeVacationSerializer(serializers.Serializer):

@@ -18,13 +18,11 @@ from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
 from systems.registry import get_system
-from ..store import read_events
+from kernel.store import read_events
 from ..visibility import may_view_game, sight_for
-from .serializers import (
-    CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer,
-    GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,
-)
-from .throttling import WindowedScopedRateThrottle
+from .serializers import CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer, GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer
+from kernel.api.schema import with_errors
+from kernel.api.throttling import WindowedScopedRateThrottle
 
 
 def games_with_seats():

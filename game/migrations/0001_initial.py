@@ -5,7 +5,7 @@ import uuid
 from django.conf import settings
 from django.db import migrations, models
 
-import game.models
+import kernel.fields
 
 
 class Migration(migrations.Migration):
@@ -79,7 +79,7 @@ class Migration(migrations.Migration):
                 ('key', models.CharField(max_length=200)),
                 ('stream', models.CharField(max_length=80)),
                 ('status', models.PositiveSmallIntegerField()),
-                ('response', game.models.OrderedJSONField()),
+                ('response', kernel.fields.OrderedJSONField()),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, to=settings.AUTH_USER_MODEL)),
             ],
@@ -91,7 +91,7 @@ class Migration(migrations.Migration):
                 ('stream', models.CharField(max_length=80)),
                 ('seq', models.PositiveIntegerField()),
                 ('ruleset_version', models.CharField(max_length=40)),
-                ('state', game.models.OrderedJSONField()),
+                ('state', kernel.fields.OrderedJSONField()),
             ],
             options={
                 'indexes': [models.Index(fields=['stream', 'ruleset_version', '-seq'], name='game_snapsh_stream_082743_idx')],
@@ -105,12 +105,12 @@ class Migration(migrations.Migration):
                 ('stream', models.CharField(max_length=80)),
                 ('seq', models.PositiveIntegerField()),
                 ('type', models.CharField(max_length=80)),
-                ('payload', game.models.OrderedJSONField(default=dict)),
+                ('payload', kernel.fields.OrderedJSONField(default=dict)),
                 ('actor', models.CharField(blank=True, default='', max_length=150)),
                 ('visibility', models.CharField(default='public', max_length=20)),
                 ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('dice', game.models.OrderedJSONField(blank=True, null=True)),
-                ('command', game.models.OrderedJSONField(blank=True, null=True)),
+                ('dice', kernel.fields.OrderedJSONField(blank=True, null=True)),
+                ('command', kernel.fields.OrderedJSONField(blank=True, null=True)),
             ],
             options={
                 'db_table': 'events',

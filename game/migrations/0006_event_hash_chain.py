@@ -1,4 +1,4 @@
-"""Every event gets its chain hash (game/chain.py), old streams included; games their head hash.
+"""Every event gets its chain hash (kernel/chain.py), old streams included; games their head hash.
 
 The hashes of events stored before this migration are computed here from the stored events.
 That is the one UPDATE ever made to ``events``, so the append-only trigger is lifted for it
@@ -9,7 +9,7 @@ import importlib
 
 from django.db import migrations, models
 
-from game.chain import event_hash
+from kernel.chain import event_hash
 
 APPEND_ONLY = importlib.import_module("game.migrations.0002_events_append_only")
 BATCH = 1000

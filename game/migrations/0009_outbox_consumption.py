@@ -1,4 +1,4 @@
-"""Outbox messages are done when their consumers have run (game/outbox.py), not when handed over.
+"""Outbox messages are done when their consumers have run (kernel/outbox.py), not when handed over.
 
 Messages the old code handed to the broker more than a day ago count as consumed (the
 missed-results passes repair any finished game among them that was never rated or recorded);

@@ -10,7 +10,7 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from accounts.roles import is_league_admin
 from tournament.permissions import is_organiser, require
 

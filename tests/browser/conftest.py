@@ -138,7 +138,7 @@ POLISH_FOUR = ("kowalski", "nowak", "wisniewski", "zielinski")
 def cup_of_four(name: str, fmt: str, **options):
     """A 303 tournament of four Polish players (rated 1700 down to 1550, seeded in that order),
     organised by olga in the Polish 303 League and refereed by rita, its first round started."""
-    from ratings.models import League
+    from leagues.models import League
     from tests.conftest import make_user
     from tournament import services
 

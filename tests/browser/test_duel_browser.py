@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game import services
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.browser.conftest import advance
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

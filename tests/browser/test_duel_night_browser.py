@@ -14,7 +14,8 @@ import pytest
 
 from game import services
 from game.folding import game_aggregate
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from systems.duel.rules.advanced import rerouting
 from systems.duel.rules.board import load_board
 from systems.duel.rules.planning import find_route

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 SETUP = """
 import json
 from django.contrib.auth import get_user_model
-from ratings.models import League
+from leagues.models import League
 from tournament import services
 users = {n: get_user_model().objects.create_user(n, password="pw-" + n) for n in ("olga", "alice", "bob")}
 league = League.objects.create(name="Club", slug="club")

@@ -3,7 +3,7 @@ site's header, what happened, what to do, links on; phone and desktop screenshot
 import pytest
 from playwright.sync_api import expect
 
-from ratings.models import League
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
 from tournament import services

@@ -11,7 +11,8 @@ and phone width, go to artifacts/screenshots/.
 """
 import pytest
 
-from ratings.models import League, PlayerRating
+from ratings.models import PlayerRating
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
 from tests.tournament.conftest import play_all

@@ -3,7 +3,7 @@ from his notification (issue 26 "Done when"), all by clicking, on a phone and on
 import pytest
 from playwright.sync_api import expect
 
-from ratings.models import League
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
 

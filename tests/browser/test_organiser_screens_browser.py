@@ -4,7 +4,7 @@ the table, whole ratings), the final standings sheet, the question bank's sample
 import pytest
 from playwright.sync_api import expect
 
-from ratings.models import League
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
 from tournament import services, table

@@ -10,7 +10,8 @@ import pytest
 
 from game import endings, services
 from game.folding import game_aggregate
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from systems.duel.words import FACE_CODES
 from tests.browser.conftest import PHONE, SCREENSHOTS, advance, log_in
 

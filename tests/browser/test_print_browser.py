@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ratings.models import League
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
 from tests.tournament.test_printing import printed_cup

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from game import services
-from ratings.models import League, Season
+from leagues.models import League, Season
 
 pytestmark = pytest.mark.django_db
 

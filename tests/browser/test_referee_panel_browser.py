@@ -5,7 +5,7 @@ steps of the ladder, each shown before he confirms it, the fourth ending the pai
 bracket then has its final. Desktop and phone screenshots of each step."""
 import pytest
 
-from game.store import read_events
+from kernel.store import read_events
 from tests.browser.conftest import PHONE, log_in
 from tournament import pages, services
 

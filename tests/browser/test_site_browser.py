@@ -3,7 +3,7 @@ navigation and skip link by keyboard, and the rating-history chart drawn without
 import pytest
 
 from game import services
-from ratings.models import League, Season
+from leagues.models import League, Season
 from tests.browser.conftest import PHONE, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.browser.conftest import PHONE, cup_of_four, log_in
 from tournament import events as ev, services, table
 

@@ -5,7 +5,7 @@ form sent incomplete says what is missing and appends nothing. Screenshots of ev
 import pytest
 from playwright.sync_api import expect
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.browser.conftest import PHONE, cup_of_four, log_in
 from tournament import services, table
 from tournament.models import Tournament

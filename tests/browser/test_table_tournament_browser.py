@@ -12,7 +12,8 @@ when"; 303.md "Tournament rules from the sheet"), with a real Celery worker and 
 import pytest
 from playwright.sync_api import expect
 
-from ratings.models import League, PlayerRating
+from ratings.models import PlayerRating
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.browser.test_quiz_browser import GOOD, take_quiz
 from tests.conftest import make_user

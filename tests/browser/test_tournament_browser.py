@@ -2,8 +2,8 @@
 events come from the planner-driven simulation and are stored in the real event store."""
 import pytest
 
-from game.store import NewEvent, append_events
-from ratings.models import League
+from kernel.store import NewEvent, append_events
+from leagues.models import League
 from tests.browser.conftest import PHONE
 from tests.tournament.simulation import Sim
 from tournament import events as ev

@@ -111,8 +111,8 @@ def test_registration_lists_entrants_then_round_one_shows_the_bye_and_planned_fi
 
 
 def test_tournament_page_view_is_404_for_a_private_tournament_to_strangers(db, client):
-    from game.store import NewEvent, append_events
-    from ratings.models import League
+    from kernel.store import NewEvent, append_events
+    from leagues.models import League
     from tournament.models import Tournament
 
     league = League.objects.create(name="L", slug="l")
@@ -129,8 +129,8 @@ def test_tournament_page_view_is_404_for_a_private_tournament_to_strangers(db, c
 
 def test_cached_tournament_page_changes_with_the_next_event(db, client):
     """The page body is cached per stream version, so a new event (a penalty) shows at once."""
-    from game.store import NewEvent, append_events
-    from ratings.models import League
+    from kernel.store import NewEvent, append_events
+    from leagues.models import League
     from tournament.models import Tournament
 
     sim = Sim("single-elimination", names(4), scoring="polish")

@@ -5,7 +5,8 @@ import json
 
 import pytest
 
-from ratings.models import League, RatedResult
+from ratings.models import RatedResult
+from leagues.models import League
 from tests.browser.conftest import PHONE, log_in
 from tests.conftest import make_user
 from tournament import services, table

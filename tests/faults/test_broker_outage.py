@@ -1,14 +1,15 @@
 """Redis (the broker) unreachable while games finish (README "Follow-up work"; issue 9 "Fault tests").
 
 Moves are still accepted; the follow-up work waits in the transactional outbox
-(game/outbox.py) and, once the broker is back, ``drain_outbox`` hands it to a real worker:
+(kernel/outbox.py) and, once the broker is back, ``drain_outbox`` hands it to a real worker:
 every finished game is rated exactly once, nothing lost. The shared Redis server is never
 stopped: the outage is the broker URL pointing at a dead port.
 """
 import pytest
 
 from config.celery import app
-from game.models import Game, OutboxMessage
+from game.models import Game
+from kernel.models import OutboxMessage
 from game.tasks import drain_outbox
 from ratings.models import RatedResult
 from tests.conftest import client_for

@@ -1,10 +1,10 @@
 """A database error inside any API request is a clean, retryable 503 ``{code, message}``
-(game/api/errors.py), not a 500 page; nothing is written (issue 9 "Fault tests")."""
+(kernel/api/errors.py), not a 500 page; nothing is written (issue 9 "Fault tests")."""
 import pytest
 from django.db import InterfaceError, OperationalError
 
 from game import services
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.conftest import client_for
 from tests.doubles import RACE
 

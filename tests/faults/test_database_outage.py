@@ -24,7 +24,8 @@ from django.db import connection
 from rest_framework.authtoken.models import Token
 
 from game import services
-from game.models import Game, IdempotencyRecord, StoredEvent
+from game.models import Game
+from kernel.models import IdempotencyRecord, StoredEvent
 from tests.database_owner import as_owner
 from tests.doubles import RACE
 from tests.worker import wait_until

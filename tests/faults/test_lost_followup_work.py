@@ -28,9 +28,11 @@ from django.db import connection
 
 from config.celery import app
 from game.endings import resign
-from game.models import Game, OutboxMessage
-from game.store import read_events
-from ratings.models import League, RatedResult, RatingLedger
+from game.models import Game
+from kernel.models import OutboxMessage
+from kernel.store import read_events
+from ratings.models import RatedResult, RatingLedger
+from leagues.models import League
 from tests.conftest import client_for, make_user
 from tests.faults.conftest import ROOT, free_port
 from tests.worker import WorkerProcess, database_url, reset_connections, tasks_sent_to, wait_until

@@ -11,7 +11,8 @@ import pytest
 from django.utils import timezone
 
 from game import services
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from game.tasks import sweep_timeouts
 from tests.conftest import client_for
 from tests.doubles import RACE

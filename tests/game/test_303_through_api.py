@@ -62,7 +62,7 @@ def test_a_303_game_played_through_the_api_ends_and_replays(users, monkeypatch, 
 
 
 def test_a_tampered_die_roll_fails_verification(users, monkeypatch):
-    from game.models import StoredEvent
+    from kernel.models import StoredEvent
     from game.replay import EventRecord, verify
 
     monkeypatch.setattr(services, "new_seed", lambda: "fixed-seed-tamper")

@@ -15,7 +15,7 @@ from django.utils import translation
 from django.utils.functional import lazy
 
 from game import error_messages
-from ratings.models import League
+from leagues.models import League
 from tests.conftest import client_for, make_user
 from tournament import services as tournaments, table
 

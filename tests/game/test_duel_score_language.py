@@ -93,7 +93,7 @@ def test_notifications_and_the_game_list_name_the_system_not_its_slug(client):
 
 @pytest.mark.django_db
 def test_the_organisers_form_names_the_tie_breaks_in_the_readers_language(client):
-    from ratings.models import League
+    from leagues.models import League
 
     olga = make_user("olga")
     League.objects.create(name="Liga", slug="liga").organisers.add(olga)

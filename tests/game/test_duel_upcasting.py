@@ -10,7 +10,8 @@ from django.utils import translation
 
 from game import services
 from game.folding import game_aggregate
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from systems.duel.score_words import MEDAL_REASONS, TERMS, per_text
 from systems.duel.rules import SYSTEM
 from systems.duel.rules.upcasting import CITY_VALUE, OLD_TERMS, WILDE_SAU, upcast, upcast_per

@@ -8,7 +8,8 @@ import pytest
 from django.utils import timezone
 
 from game import services, timeouts
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from ratings.models import PlayerRating, RatedResult
 from tests.conftest import client_for, make_user
 from tests.doubles import RACE

@@ -11,8 +11,8 @@ from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
 from game import services
-from game.models import Snapshot, StoredEvent
-from game.store import ConcurrencyError, NewEvent, append_events, current_version
+from kernel.models import Snapshot, StoredEvent
+from kernel.store import ConcurrencyError, NewEvent, append_events, current_version
 from tests.conftest import client_for
 from tests.database_owner import as_owner
 from tests.doubles import RACE
@@ -84,7 +84,7 @@ def test_twenty_concurrent_commands_at_one_version_give_one_201_and_nineteen_409
 def test_snapshots_are_a_cache_folding_from_them_equals_folding_from_scratch(users, settings):
     from game.folding import fold, load_aggregate
     from systems.registry import get_system
-    from game.store import read_events
+    from kernel.store import read_events
 
     settings.NIGHTDUEL_SNAPSHOT_EVERY = 4
     game = services.create_game(system_name=RACE, setup={"target": 1000},

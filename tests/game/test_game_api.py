@@ -3,7 +3,8 @@ import json
 
 import pytest
 
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from tests.conftest import client_for
 from tests.doubles import RACE
 
@@ -227,7 +228,7 @@ def test_openapi_schema_is_served(db):
 def test_an_untampered_export_is_imported_where_the_game_is_not_stored(users):
     from django.db import transaction
 
-    from game.models import StoredEvent as Row
+    from kernel.models import StoredEvent as Row
 
     class Rollback(Exception):
         pass

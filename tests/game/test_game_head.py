@@ -8,7 +8,7 @@ from game import autoplay, services
 from game.folding import fold, game_aggregate
 from game.models import Game
 from systems.registry import get_system
-from game.store import read_events
+from kernel.store import read_events
 from tests.conftest import make_user
 
 # The shipped engines; test doubles registered at run time (a dice race may end within ten

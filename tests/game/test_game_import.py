@@ -13,9 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import endings, services, timeouts
-from game.chain import event_hash
+from kernel.chain import event_hash
 from systems.kit.framework_events import GAME_ENDED, GAME_FORFEITED, REVEALED
-from game.models import Game, GameSeat, StoredEvent
+from game.models import Game, GameSeat
+from kernel.models import StoredEvent
 from tests.conftest import client_for, make_user
 from tests.doubles import RACE
 

@@ -2,7 +2,7 @@
 
 The database refuses UPDATE, DELETE and TRUNCATE on ``events``; the role the service runs as
 may only SELECT and INSERT there and cannot touch the table's definition; every event is
-chained to the one before by hash (game/chain.py), so an edit made by the owner with the
+chained to the one before by hash (kernel/chain.py), so an edit made by the owner with the
 trigger lifted is named — by seq — by the replay, by import and by ``manage.py verify_history``.
 """
 import io
@@ -21,10 +21,11 @@ from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
 from game import services
-from game.chain import event_hash, first_break
-from game.models import Game, StoredEvent
+from kernel.chain import event_hash, first_break
+from game.models import Game
+from kernel.models import StoredEvent
 from game.replay import EventRecord
-from ratings.models import League
+from leagues.models import League
 from tests.conftest import client_for
 from tests.database_owner import SERVICE_ROLE, acting_as_service, as_owner
 from tests.doubles import RACE

@@ -2,7 +2,7 @@
 are child games and whose results carry over (nightfighter-solo.md §3.11, §3.14)."""
 import pytest
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from systems.nightfighter.rules.campaign import campaign_initial, campaign_standing, record_night
 from tests.conftest import client_for
 from tests.rules.nightfighter.policies import simple_policy

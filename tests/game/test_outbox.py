@@ -1,12 +1,12 @@
-"""The honest outbox (game/outbox.py): a message is done when its consumers have run, each
+"""The honest outbox (kernel/outbox.py): a message is done when its consumers have run, each
 exactly once; whatever a consumer has not run is sent again after the grace period."""
 from datetime import timedelta
 
 import pytest
 from django.utils import timezone
 
-from game import outbox
-from game.models import OutboxConsumption, OutboxMessage
+from kernel import outbox
+from kernel.models import OutboxConsumption, OutboxMessage
 
 RECORD = "tests.game.test_outbox.record_call"
 FLAKY = "tests.game.test_outbox.fail_once"

@@ -5,7 +5,8 @@ that is not finite, not a number or beyond its maximum is refused with 400
 import pytest
 
 from game import clocks
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from tests.conftest import client_for
 from tests.doubles import RACE
 

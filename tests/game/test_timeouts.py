@@ -8,7 +8,8 @@ from django.db import connection
 from django.utils import timezone
 
 from game import services, timeouts
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from game.tasks import adjudicate_timeout, sweep_timeouts
 from tests.conftest import client_for
 from tests.doubles import RACE

@@ -13,7 +13,7 @@ from rest_framework.authtoken.models import Token
 
 from config.api_handler import is_token_api
 from config.wsgi import application
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.game.test_token_cache import race as running_race
 
 SECURITY_HEADERS = ("X-Content-Type-Options", "Referrer-Policy", "Cross-Origin-Opener-Policy", "X-Frame-Options",

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 
 from game import services
-from game.models import StoredEvent
-from game.api.token_cache import token_cache_key
+from kernel.models import StoredEvent
+from kernel.api.token_cache import token_cache_key
 from tests.conftest import client_for
 from tests.doubles import RACE
 

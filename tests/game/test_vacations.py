@@ -6,8 +6,9 @@ from datetime import date, datetime, timedelta, timezone as dt_timezone
 import pytest
 
 from game import clocks, services, vacations
-from game.models import Game, StoredEvent, Vacation
-from game.services import CommandRejected
+from game.models import Game, Vacation
+from kernel.models import StoredEvent
+from kernel.refusals import CommandRejected
 from game.tasks import sweep_timeouts
 from tests.conftest import client_for
 from tests.doubles import RACE

@@ -2,7 +2,7 @@ import time
 
 import pytest
 
-from game.announcements import hub
+from kernel.announcements import hub
 from tests.tournament.conftest import league, organiser, referee  # noqa: F401  (fixtures)
 
 

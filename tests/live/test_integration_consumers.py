@@ -6,11 +6,12 @@ from collections import Counter
 import pytest
 from django.utils.module_loading import import_string
 
-from game import outbox
-from game.models import OutboxConsumption, OutboxMessage
+from kernel import outbox
+from kernel.models import OutboxConsumption, OutboxMessage
 from notifications.models import Notification, WebhookDelivery, WebhookEndpoint
 from ratings import messages as rm
-from ratings.models import League, RatedResult
+from ratings.models import RatedResult
+from leagues.models import League
 from ratings.organiser_requests import ask_to_organise, grant_organiser
 from tests.conftest import make_user
 from tests.tournament.test_table_play import leg_url, post, report, settle, state_of, table_tournament, user

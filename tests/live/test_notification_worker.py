@@ -3,8 +3,9 @@ opponent exactly once — also when the worker is killed after the e-mail went o
 its task finished, and when it is down while a move is made — whatever is delivered again."""
 import pytest
 
-from game import outbox, services
-from game.models import OutboxMessage
+from game import services
+from kernel import outbox
+from kernel.models import OutboxMessage
 from notifications.models import Notification
 from notifications.tasks import send_mail_to, send_waiting_mail
 from tests.conftest import client_for, make_user

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from game import clocks
 from game.models import Game
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from matchmaking import services
 from matchmaking.models import Challenge
 from notifications.models import Notification

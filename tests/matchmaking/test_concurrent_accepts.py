@@ -11,7 +11,7 @@ from django.conf import settings as django_settings
 from django.db import connection
 
 from game.models import Game
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from matchmaking import services
 from matchmaking.models import Challenge
 

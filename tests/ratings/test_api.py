@@ -9,10 +9,10 @@ import pytest
 from django.utils import timezone
 
 from game import services
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from ratings import league_table
 from ratings.leaderboards import current_ratings
-from ratings.models import League, Season
+from leagues.models import League, Season
 from tournament.services import create_tournament
 from tests.conftest import client_for, make_user
 from tests.doubles import RACE

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.test import Client
 
-from game.models import StoredEvent
-from ratings.models import League, Season
+from kernel.models import StoredEvent
+from leagues.models import League, Season
 from tests.conftest import client_for, make_user
 from tests.doubles import RACE
 from tournament import events as ev, services as tournaments

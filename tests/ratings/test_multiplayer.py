@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game import services
 from systems.kit.framework_events import GAME_ENDED, GAME_FORFEITED
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from systems.duel.rules.expansions.multiplayer import placings as duel_placings
 from ratings import elo
 from ratings.models import PlayerRating, RatedResult

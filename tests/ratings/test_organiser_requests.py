@@ -6,7 +6,7 @@ from django.test import Client
 
 from notifications import kinds
 from notifications.models import Notification
-from ratings.models import League
+from leagues.models import League
 from tests.conftest import make_user
 from tournament import services
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from systems.kit.framework_events import GAME_ENDED
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from ratings.models import PlayerRating, RatedResult, RatingChange
 from ratings.results import elo_score
 from ratings.tasks import rate_finished_game

@@ -11,10 +11,12 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from game.chain import event_hash
-from game.models import Game, GameSeat, StoredEvent
+from kernel.chain import event_hash
+from game.models import Game, GameSeat
+from kernel.models import StoredEvent
 from ratings.missed_results import rate_missed_games
-from ratings.models import League, PlayerRating, RatedResult
+from ratings.models import PlayerRating, RatedResult
+from leagues.models import League
 from tests.conftest import client_for, make_user
 from tests.worker import ROOT
 from tournament.models import Tournament, TournamentUpload

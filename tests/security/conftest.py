@@ -3,7 +3,7 @@ tournament and a solo campaign."""
 import pytest
 
 from game import campaigns, services
-from ratings.models import League, Season
+from leagues.models import League, Season
 from tests.conftest import make_user
 from tests.doubles import RACE
 from tests.security.roles import World

@@ -16,10 +16,12 @@ import pytest
 from django.db import transaction
 
 from game import services, vacations
-from game.models import StoredEvent, Vacation
+from game.models import Vacation
+from kernel.models import StoredEvent
 from matchmaking import services as matchmaking
 from matchmaking.models import Challenge, ChallengeSeat
-from ratings.models import League, PlayerRating, Season
+from ratings.models import PlayerRating
+from leagues.models import League, Season
 from tests.conftest import client_for
 from tests.doubles import RACE
 from tests.security.endpoints import fill, routes

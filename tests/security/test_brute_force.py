@@ -1,13 +1,13 @@
 """Password guessing (issue 24): after ``LOGIN_FAILURE_LIMIT`` wrong passwords for one username
 from one address, log-in is locked — the right password too — on the log-in page and the token
 endpoint (django-axes); every limit counts the real client address, never one a client writes
-into ``X-Forwarded-For`` (game/client_address.py)."""
+into ``X-Forwarded-For`` (kernel/client_address.py)."""
 import pytest
 from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 from rest_framework.throttling import SimpleRateThrottle
 
-from game.client_address import client_address
+from kernel.client_address import client_address
 from tests.conftest import make_user
 
 GUESSER = "203.0.113.7"

@@ -3,7 +3,7 @@ the token is refused, by the play page and by the API alike, and nothing is appe
 import pytest
 from django.test import Client
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 
 
 @pytest.fixture

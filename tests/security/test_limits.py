@@ -8,7 +8,7 @@ import json
 import pytest
 from rest_framework.throttling import SimpleRateThrottle
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.conftest import client_for
 
 LIMIT = 3
@@ -58,7 +58,7 @@ def test_a_command_body_over_64_kib_is_refused_with_413_before_anything_runs(wor
         assert events_of(world.game) == 1
 
 
-# -- JSON bodies bounded in depth and text (game/bounded_json.py) ------------------------------------
+# -- JSON bodies bounded in depth and text (kernel/bounded_json.py) ------------------------------------
 def nested(levels: int) -> str:
     return "[" * levels + "]" * levels
 

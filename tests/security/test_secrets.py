@@ -20,7 +20,7 @@ from game.folding import load_aggregate
 from game.models import Game
 from systems.kit.dice import seed_commitment
 from systems.registry import get_system
-from game.streaming import KEEPALIVE
+from kernel.streaming import KEEPALIVE
 from tests.conftest import client_for
 from tests.doubles import RACE
 from tests.rules.battle303.policies import aggressive_raf_policy

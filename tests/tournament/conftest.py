@@ -4,7 +4,7 @@ import pytest
 from systems.kit.framework_events import GAME_FORFEITED
 from game.models import Game
 from game.services import end_game
-from ratings.models import League
+from leagues.models import League
 from tests.conftest import make_user
 from tournament import services
 from tournament.models import Tournament

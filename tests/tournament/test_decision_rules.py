@@ -6,7 +6,7 @@ decided pairing only as an ``overrule`` naming what it replaces. Table-driven ov
 refusal is a clear 4xx code and appends nothing."""
 import pytest
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.conftest import client_for
 from tests.tournament.conftest import play, started
 from tests.tournament.simulation import Sim

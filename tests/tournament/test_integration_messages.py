@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 from django.db import transaction
 
-from game import outbox
-from game.models import OutboxMessage
-from game.services import CommandRejected
+from kernel import outbox
+from kernel.models import OutboxMessage
+from kernel.refusals import CommandRejected
 from tests.conftest import make_user
 from tests.tournament.conftest import enter, new_tournament, players, win_game
 from tests.tournament.test_table_play import first_pairing, settle, state_of, table_tournament

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from game.endings import resign
 from game.models import Game
-from game.store import read_events
+from kernel.store import read_events
 from tests.tournament.conftest import started
 from tournament import services
 from tournament.models import Tournament

@@ -8,8 +8,9 @@ import re
 import pytest
 from django.test import Client
 
-from game.models import StoredEvent
-from ratings.models import PlayerRating, Season
+from kernel.models import StoredEvent
+from ratings.models import PlayerRating
+from leagues.models import Season
 from tests.conftest import make_user
 from tests.doubles import RACE
 from tournament import events as ev, services

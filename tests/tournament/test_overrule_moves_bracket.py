@@ -6,7 +6,8 @@ cascade down the bracket; the voided pairings' running games end aborted; rebuil
 import pytest
 from django.core.management import call_command
 
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from game.services import submit_command
 from tests.conftest import client_for
 from tests.tournament.conftest import play, started

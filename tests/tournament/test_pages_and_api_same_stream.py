@@ -5,8 +5,9 @@ import uuid
 
 from django.test import Client
 
-from game.models import StoredEvent
-from ratings.models import PlayerRating, Season
+from kernel.models import StoredEvent
+from ratings.models import PlayerRating
+from leagues.models import Season
 from tests.conftest import client_for, make_user
 from tests.doubles import RACE
 from tournament.models import Tournament

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from game.models import StoredEvent
-from ratings.models import League
+from kernel.models import StoredEvent
+from leagues.models import League
 from tests.conftest import make_user
 from tournament import services, table
 from tournament.printing import qr, sheets

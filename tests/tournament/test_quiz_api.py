@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from game.store import read_events
+from kernel.store import read_events
 from tests.conftest import client_for, make_user
 from tests.tournament.conftest import enter, new_tournament, play, players
 from tournament import events as ev, services

@@ -3,7 +3,7 @@ quiz page hides the questions from the others while the round runs; the referee 
 with a reason on it (a missing reason is refused in words, nothing appended)."""
 from django.test import Client
 
-from game.store import read_events
+from kernel.store import read_events
 from tests.tournament.test_quiz_api import answer_key, cup, open_round, players_named, take  # noqa: F401
 from tournament.models import Tournament
 from tournament.quiz.models import ScoreCorrection

@@ -7,7 +7,7 @@ from game.folding import load_aggregate
 from game.models import Game, GameSeat
 from systems.registry import UnknownSystem, get_system
 from game.services import submit_command
-from game.store import read_events
+from kernel.store import read_events
 from tests.tournament.conftest import enter, open_games, players, win_game
 from tournament import services
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.test import Client
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.conftest import client_for, make_user
 from tests.tournament.test_overrule_moves_bracket import make_a_move
 from tests.tournament.conftest import play, players, started

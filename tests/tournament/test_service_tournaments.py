@@ -183,7 +183,7 @@ def test_lots_are_rederived_from_the_revealed_tournament_seed(league, organiser,
     import hashlib
 
     from systems.kit.dice import SeededDice
-    from game.store import read_events
+    from kernel.store import read_events
 
     t = new_tournament(league, organiser, referee)
     enter(t, players(4))

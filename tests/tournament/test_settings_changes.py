@@ -1,7 +1,7 @@
 """A settings PATCH records only what it changes: repeating the settings appends nothing."""
 import pytest
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 from tests.conftest import client_for
 from tests.tournament.conftest import new_tournament
 

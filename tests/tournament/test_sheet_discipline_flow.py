@@ -3,7 +3,7 @@ decisions (303.md "Tournament rules from the sheet"; service.md "Referee discipl
 import pytest
 
 from game.models import Game
-from game.store import read_events
+from kernel.store import read_events
 from tests.tournament.conftest import enter, new_tournament, open_games, players, win_game
 from tournament import services
 

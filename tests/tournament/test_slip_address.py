@@ -1,11 +1,11 @@
-"""The club day's address (README "Club day"; game/site_address.py): the result slips' QR codes
+"""The club day's address (README "Club day"; kernel/site_address.py): the result slips' QR codes
 carry an address the players' phones open — SITE_URL when it is not a loopback address, else the
 host the organiser opened the page on — and the print and manage pages warn in words when that
 address is a loopback one, which no phone reaches."""
 import pytest
 from django.test import Client
 
-from game.site_address import is_loopback
+from kernel.site_address import is_loopback
 from tournament.printing import qr
 from tournament.projections import state_for
 

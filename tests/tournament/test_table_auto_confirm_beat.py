@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from game.store import read_events
+from kernel.store import read_events
 from tests.conftest import client_for
 from tests.tournament.test_table_play import first_pairing, leg_url, state_of, table_tournament, user
 from tests.worker import ROOT, database_url, debug_off_env, wait_until

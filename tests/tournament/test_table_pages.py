@@ -3,7 +3,8 @@ calls the service the API calls; a refusal is shown in words and appends nothing
 import pytest
 from django.test import Client
 
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from tournament import services, table
 from tests.tournament.test_table_play import first_pairing, state_of, table_tournament, user
 

@@ -10,7 +10,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from game.models import Game, StoredEvent
+from game.models import Game
+from kernel.models import StoredEvent
 from tests.conftest import client_for, make_user
 from tests.tournament.conftest import players
 from tournament import events as ev, services, table

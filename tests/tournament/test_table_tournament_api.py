@@ -10,7 +10,7 @@ import io
 
 import pytest
 
-from game.store import read_events
+from kernel.store import read_events
 from ratings.models import PlayerRating
 from tests.conftest import client_for, make_user
 from tournament import events as ev, table

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from game.models import Game, GameSeat
 from game.services import submit_command
-from game.store import read_events
+from kernel.store import read_events
 from game.tasks import adjudicate_timeout, sweep_timeouts
 from tests.tournament.conftest import enter, players
 from tests.worker import wait_until

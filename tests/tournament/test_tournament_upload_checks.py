@@ -5,9 +5,9 @@ import json
 import pytest
 from django.db import transaction
 
-from game.chain import event_hash
-from game.services import CommandRejected
-from ratings.models import League
+from kernel.chain import event_hash
+from kernel.refusals import CommandRejected
+from leagues.models import League
 from tests.conftest import make_user
 from tournament import events as ev, services, table
 from tournament.exports import export_tournament

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from game import bounded_json
+from kernel import bounded_json
 from systems.duel.rules import options as duel
 
 DUEL = "duel-in-the-dark"

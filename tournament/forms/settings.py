@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from game.form_errors import sentence, show_rejection
 from systems.registry import available_systems, get_system
 from game.services import sides_for
-from ratings.models import Season
+from leagues.models import Season
 
 from .. import discipline, presentation
 from ..permissions import organised_leagues

@@ -16,8 +16,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from game.site_address import phone_root
-from game.store import head_hash
+from kernel.site_address import phone_root
+from kernel.store import head_hash
 
 from .. import projections
 from ..models import Tournament
@@ -51,7 +51,7 @@ def _refusal(request, tournament: Tournament, kind: str | None):
 
 def _report_url(request, tournament_id: int):
     """Absolute addresses of the pairings' report pages, for the QR codes, at the address the
-    players' phones open (game/site_address.py: SITE_URL, else the host this page was opened on)."""
+    players' phones open (kernel/site_address.py: SITE_URL, else the host this page was opened on)."""
     root = phone_root(request)
 
     def url(pairing_id: str) -> str:

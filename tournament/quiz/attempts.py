@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from systems.kit.dice import SeededDice
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from tournament import messages, services
 from tournament.state import CANCELLED, FINISHED, TournamentState
 from tournament.services.stream import lock

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from game import bounded_json
+from kernel import bounded_json
 
 CSV, JSON = "csv", "json"
 FORMATS = (CSV, JSON)

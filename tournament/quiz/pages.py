@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from tournament.pages import visible_tournament
 from tournament.permissions import is_organiser, is_referee, may_view, page_refusal
 from tournament.models import Tournament

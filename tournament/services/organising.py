@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 from game import clocks
 from game.models import Game
 from systems.kit.dice import new_seed, seed_commitment
-from game.services import CommandRejected, check_setup, system_or_reject
-from game.store import NewEvent
+from game.services import check_setup, system_or_reject
+from kernel.refusals import CommandRejected
+from kernel.store import NewEvent
 
 from .. import discipline, events as ev, scoring, table
 from ..models import Tournament, TournamentSecret
@@ -181,3 +182,16 @@ def appoint_referees(tournament_id, users: list) -> None:
         for game in Game.objects.filter(pairing_link__pairing__tournament=tournament):
             game.referees.set(users)
 
+
+def attach_tournaments(season, chosen, actor: str) -> list[Tournament]:
+    """Make ``chosen`` (tournaments of the season's league) exactly the season's tournaments:
+    each change is a ``TournamentSettingsChanged`` {season} in that tournament's stream."""
+    chosen = {t.pk for t in chosen}
+    changed = []
+    with transaction.atomic():
+        for tournament in Tournament.objects.filter(league=season.league).order_by("pk"):
+            attached = tournament.season_id == season.pk
+            if (tournament.pk in chosen) != attached:
+                set_season(tournament.pk, season if tournament.pk in chosen else None, actor)
+                changed.append(tournament)
+    return changed

@@ -15,8 +15,9 @@ from django.db import transaction
 from systems.kit.framework_events import GAME_ABORTED, GAME_FORFEITED
 from game.models import Game
 from systems.kit.dice import SeededDice
-from game.services import CommandRejected, create_game, end_game, sides_for, system_or_reject
-from game.store import NewEvent, head_hash, read_events
+from game.services import create_game, end_game, sides_for, system_or_reject
+from kernel.refusals import CommandRejected
+from kernel.store import NewEvent, head_hash, read_events
 
 from .. import discipline, events as ev, planner, table
 from ..models import Pairing, PairingGame, Tournament, TournamentProjection
@@ -147,7 +148,7 @@ def reconcile(tournament: Tournament, actor: str, touched=None, state: Tournamen
                 break
             touched = scope
         if state.is_complete():
-            # ``head_hash``: the history before this last event, published with its result (game/chain.py).
+            # ``head_hash``: the history before this last event, published with its result (kernel/chain.py).
             append(tournament, state, [NewEvent(ev.TOURNAMENT_FINISHED, {
                 "seed": tournament.secret.seed, "head_hash": head_hash(tournament.stream)})], actor)
     refresh_status(tournament, state)

@@ -10,7 +10,7 @@ import uuid
 from django.utils.translation import gettext as _
 
 from game.error_messages import localized
-from game.store import NewEvent
+from kernel.store import NewEvent
 
 from game.models import Game
 

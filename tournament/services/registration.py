@@ -9,7 +9,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from systems.kit.dice import SeededDice
-from game.store import NewEvent
+from kernel.store import NewEvent
 
 from .. import events as ev
 from ..entry_ratings import entry_rating

@@ -4,8 +4,9 @@ from __future__ import annotations
 from django.db import transaction
 
 from systems.kit.framework_events import GAME_ENDED, OUTCOME_OVERRIDES
-from game.models import Game, StoredEvent
-from game.store import NewEvent, read_events
+from game.models import Game
+from kernel.models import StoredEvent
+from kernel.store import NewEvent, read_events
 
 from .. import events as ev
 from ..models import PairingGame
@@ -26,7 +27,7 @@ def _victory_points(outcome: dict, sides: dict) -> dict | None:
 def record_game_result(game_id, result_seq: int) -> bool:
     """``GameResultRecorded`` {pairing_id, leg, game_id, result_seq, winner, loser, winner_side,
     ended_by, aborted, forfeit, reason, vp, game_head_hash}; ``ended_by`` notes a ``TimeoutAdjudicated``;
-    ``game_head_hash`` chains the game's history into the tournament's (game/chain.py).
+    ``game_head_hash`` chains the game's history into the tournament's (kernel/chain.py).
     Idempotent: a game already recorded is skipped. False if the game is no tournament's."""
     link = PairingGame.objects.select_related("pairing").filter(game_id=game_id).first()
     if link is None:

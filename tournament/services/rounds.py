@@ -4,7 +4,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from game.error_messages import localized
-from game.store import NewEvent
+from kernel.store import NewEvent
 
 from .. import events as ev, planner
 from ..state import TournamentState

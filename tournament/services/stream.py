@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from game.models import StoredEvent
-from game.services import CommandRejected
-from game.store import NewEvent, append_events
+from kernel.models import StoredEvent
+from kernel.refusals import CommandRejected
+from kernel.store import NewEvent, append_events
 
 from .. import messages
 from ..models import Tournament

@@ -16,11 +16,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.error_messages import localized
-from game import idempotency
+from kernel import idempotency
 from systems.kit.framework_events import GAME_ABORTED
-from game.models import Game, IdempotencyRecord
+from game.models import Game
+from kernel.models import IdempotencyRecord
 from game.services import end_game
-from game.store import NewEvent
+from kernel.store import NewEvent
 
 from .. import events as ev, table
 from ..models import Tournament

@@ -1,9 +1,9 @@
 """The link to a tournament's print sheets, for the pages of those who may print them
 (tournament/printing/pages.py: organisers, referees, league admins), and the warning those pages
-show when the slips would carry a loopback address (game/site_address.py)."""
+show when the slips would carry a loopback address (kernel/site_address.py)."""
 from django import template
 
-from game.site_address import is_loopback, phone_root
+from kernel.site_address import is_loopback, phone_root
 
 from ..models import Tournament
 from ..printing.pages import is_staff

@@ -4,7 +4,7 @@ a tournament game's link to its pairing."""
 from django import template
 from django.utils.translation import gettext_lazy as _
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 
 from .. import events as ev, scoring, waiting
 from ..models import PairingGame, Tournament

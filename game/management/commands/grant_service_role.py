@@ -10,7 +10,7 @@ afterwards it holds exactly this.
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
-from game.models import StoredEvent
+from kernel.models import StoredEvent
 
 APPEND_ONLY = {StoredEvent._meta.db_table: "SELECT, INSERT", "django_migrations": "SELECT"}
 READ_MODEL = "SELECT, INSERT, UPDATE, DELETE, TRUNCATE"

@@ -1,4 +1,4 @@
-"""``manage.py verify_history``: recompute the hash chain of every stream (game/chain.py) and
+"""``manage.py verify_history``: recompute the hash chain of every stream (kernel/chain.py) and
 compare it with the head hashes recorded apart from it (game/recorded_heads.py)."""
 from itertools import groupby
 from operator import attrgetter
@@ -7,8 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from tqdm import tqdm
 
-from game.chain import first_break
-from game.models import StoredEvent
+from kernel.chain import first_break
+from kernel.models import StoredEvent
 from game.recorded_heads import head_problems, recorded_heads
 
 FIELDS = ("stream", "seq", "type", "payload", "visibility", "dice", "command", "hash")

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from game.services import CommandRejected
+from kernel.refusals import CommandRejected
 from tournament.exports import export_tournament
 from tournament.models import Tournament
 

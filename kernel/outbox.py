@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from .models import OutboxConsumption, OutboxMessage
+from kernel.models import OutboxConsumption, OutboxMessage
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def hand_over(message: OutboxMessage) -> None:
 def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) -> bool:
     """Hand ``message`` to each of its consumers (or to ``consumer_paths`` only); False if the
     broker refused it (the re-send pass tries again)."""
-    from .tasks import consume_outbox_message  # the task module imports this one
+    from kernel.tasks import consume_outbox_message  # the task module imports this one
 
     try:
         for path in consumers(message.topic) if consumer_paths is None else consumer_paths:

@@ -3,7 +3,7 @@
 ``append_events`` (and ``append_and_save``, for a read model written with the events) is the
 only way anything is written to the ``events`` table: atomic, optimistic concurrency on the
 expected version, ``UNIQUE(stream, seq)`` as the final arbiter when two writers race; each
-event chained to the one before (game/chain.py).
+event chained to the one before (kernel/chain.py).
 """
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from django.utils import timezone
 from django.db.models import Max, Model
 from django.db.models.fields import AutoFieldMixin
 
-from .announcements import announce
-from .chain import event_hash
-from .models import StoredEvent
-from .prepared import prepared_cursor
+from kernel.announcements import announce
+from kernel.chain import event_hash
+from kernel.models import StoredEvent
+from kernel.prepared import prepared_cursor
 
 
 class ConcurrencyError(Exception):
@@ -79,7 +79,7 @@ def append_events(
     ``IntegrityError``, since that would mean the lock was not held. Such a caller may pass the
     ``previous_hash`` it holds (the game row carries its head hash); else it is read.
 
-    Raises :data:`game.chain.NotCanonical` for a number JSON cannot carry exactly.
+    Raises :data:`kernel.chain.NotCanonical` for a number JSON cannot carry exactly.
     """
     if version_locked:
         if previous_hash is None and expected_version:

@@ -7,8 +7,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ..services import CommandRejected
-from .parsers import PayloadTooLarge
+from kernel.refusals import CommandRejected
+from kernel.api.parsers import PayloadTooLarge
 
 CODES = {
     Http404: "not_found",  # a view's get_object_or_404
@@ -48,7 +48,7 @@ def exception_handler(exc, context):
         return None
     code = next((c for cls, c in CODES.items() if isinstance(exc, cls)), "error")
     if isinstance(exc, (exceptions.ParseError, PayloadTooLarge)):
-        code = getattr(exc.detail, "code", None) or code  # the parser's own reason (game/api/parsers.py)
+        code = getattr(exc.detail, "code", None) or code  # the parser's own reason (kernel/api/parsers.py)
         code = "malformed_json" if code == "parse_error" else code
     if isinstance(exc, exceptions.ValidationError):
         response.data = {"code": code, "message": _("invalid request"), "errors": response.data}

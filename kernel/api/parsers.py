@@ -1,10 +1,10 @@
-"""The API's JSON parser: DRF's, bounded in depth and text (game/bounded_json.py)."""
+"""The API's JSON parser: DRF's, bounded in depth and text (kernel/bounded_json.py)."""
 from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.parsers import JSONParser
 
-from .. import bounded_json
+from kernel import bounded_json
 
 
 class PayloadTooLarge(exceptions.APIException):

@@ -24,8 +24,8 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
-from .announcements import hub
-from .services import CommandRejected
+from kernel.announcements import hub
+from kernel.refusals import CommandRejected
 
 KEEPALIVE = b": keep-alive\n\n"
 

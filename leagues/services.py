@@ -11,11 +11,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from game.services import CommandRejected
-from tournament import services as tournaments
-from tournament.models import Tournament
+from kernel.refusals import CommandRejected
 
-from .models import League, Season
+from leagues.models import League, Season
 
 
 def field_error(field: str, code: str, message: str) -> CommandRejected:
@@ -93,17 +91,3 @@ def change_season(season: Season, *, name: str, starts_on=None, ends_on=None) ->
     season.name, season.starts_on, season.ends_on = name, starts_on, ends_on
     season.save(update_fields=["name", "starts_on", "ends_on"])
     return season
-
-
-def attach_tournaments(season: Season, chosen, actor: str) -> list[Tournament]:
-    """Make ``chosen`` (tournaments of the season's league) exactly the season's tournaments:
-    each change is a ``TournamentSettingsChanged`` {season} in that tournament's stream."""
-    chosen = {t.pk for t in chosen}
-    changed = []
-    with transaction.atomic():
-        for tournament in Tournament.objects.filter(league=season.league).order_by("pk"):
-            attached = tournament.season_id == season.pk
-            if (tournament.pk in chosen) != attached:
-                tournaments.set_season(tournament.pk, season if tournament.pk in chosen else None, actor)
-                changed.append(tournament)
-    return changed

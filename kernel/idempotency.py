@@ -13,7 +13,7 @@ import json
 
 from django.utils.translation import gettext as _
 
-from .models import IdempotencyRecord
+from kernel.models import IdempotencyRecord
 
 MAX_KEY_LENGTH = IdempotencyRecord._meta.get_field("key").max_length
 

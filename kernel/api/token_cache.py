@@ -3,19 +3,22 @@ token is revoked (issue 18): a move command then needs no database query to know
 
 Revocation stays immediate: deleting a token (or its user), or saving its user (say, as
 inactive), drops the cache entry from the shared cache (Redis) in whichever process did it;
-the receivers are connected when the app loads (game/apps.py), so the web, worker and
-management processes all do it.
+the receivers are connected when the apps load (kernel/apps.py; accounts/apps.py for a new
+profile language), so the web, worker and management processes all do it.
+
+The person's page language comes from ``NIGHTDUEL_USER_LANGUAGE`` (a dotted path to a function of
+the user, the accounts app's), so the kernel knows no app.
 """
 import hashlib
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
+from django.utils import translation
+from django.utils.module_loading import import_string
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from accounts.language import activate_language, profile_language
-from accounts.models import Profile
 
 # An upper bound for changes made past the ORM (raw SQL); the ORM's are seen at once.
 TOKEN_CACHE_SECONDS = 300
@@ -37,10 +40,16 @@ class CachedTokenAuthentication(TokenAuthentication):
             activate_language(user.page_language)
             return user, Token(key=key, user=user)
         user, token = super().authenticate_credentials(key)
-        user.page_language = profile_language(user)
+        user.page_language = import_string(settings.NIGHTDUEL_USER_LANGUAGE)(user)
         cache.set(cache_key, user, TOKEN_CACHE_SECONDS)
         activate_language(user.page_language)
         return user, token
+
+
+def activate_language(language: str) -> None:
+    """Put the person's chosen language in force for the answer (none chosen: as is)."""
+    if language in dict(settings.LANGUAGES):
+        translation.activate(language)
 
 
 def forget_token(sender, instance, **kwargs):
@@ -53,11 +62,6 @@ def forget_tokens_of_user(sender, instance, created=False, update_fields=None, *
     forget_tokens_of(instance.pk)
 
 
-def forget_tokens_of_profile(sender, instance, **kwargs):
-    """A new profile language is the cached user's no more."""
-    forget_tokens_of(instance.user_id)
-
-
 def forget_tokens_of(user_id) -> None:
     cache.delete_many([token_cache_key(k) for k in Token.objects.filter(user_id=user_id).values_list("key", flat=True)])
 
@@ -65,4 +69,3 @@ def forget_tokens_of(user_id) -> None:
 def connect_revocation() -> None:
     post_delete.connect(forget_token, sender=Token, dispatch_uid="forget-token")
     post_save.connect(forget_tokens_of_user, sender=settings.AUTH_USER_MODEL, dispatch_uid="forget-user-tokens")
-    post_save.connect(forget_tokens_of_profile, sender=Profile, dispatch_uid="forget-profile-tokens")

@@ -1,16 +1,19 @@
 """Token login, rate limited (scope ``auth``, per client address) against password guessing, and
 locked for a username and address after too many wrong passwords (django-axes, as the log-in page)."""
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from accounts.lockout import LOCKED_OUT, lockout_message
+from kernel.api.schema import with_errors
+from kernel.api.throttling import WindowedScopedRateThrottle
 
-from .serializers import TokenSerializer, with_errors
-from .throttling import WindowedScopedRateThrottle
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
 
 
 @extend_schema_view(post=extend_schema(

@@ -3,14 +3,14 @@
 DRF's ``ScopedRateThrottle`` keeps a list of request times per user: a cache read and a cache
 write per request, and a pickled list that grows with the rate. This throttle keeps DRF's
 scopes, rates and keys but counts requests in fixed windows of the rate's duration, with one
-atomic increment (on Redis: SET NX EX + INCR, pipelined; game/rate_windows.py). A fixed
+atomic increment (on Redis: SET NX EX + INCR, pipelined; kernel/rate_windows.py). A fixed
 window lets a client send up to twice the rate across a window edge, which is well within what
 the limits are for.
 """
 from rest_framework.throttling import ScopedRateThrottle
 
-from game.client_address import client_address
-from game.rate_windows import count_in_window
+from kernel.client_address import client_address
+from kernel.rate_windows import count_in_window
 
 
 class WindowedScopedRateThrottle(ScopedRateThrottle):

@@ -1,8 +1,7 @@
 """The project's OpenAPI schema class: every operation also documents the error answers the
-error handler (``game/api/errors.py``) can give, each ``{code, message}``."""
+error handler (``kernel/api/errors.py``) can give, each ``{code, message}``."""
 from drf_spectacular.openapi import AutoSchema
-
-from .serializers import ErrorSerializer
+from rest_framework import serializers
 
 # What any endpoint may answer besides its own success: bad input, authentication, permission,
 # not found, conflicts, rule violations, oversize bodies, rate limits, database unavailable.
@@ -18,3 +17,18 @@ class NightduelAutoSchema(AutoSchema):
             if status not in responses:
                 responses[status] = self._get_response_for_code(ErrorSerializer, status, direction=direction)
         return responses
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error: a machine code and a human message; some add fields (``version``, ``errors``)."""
+
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+def with_errors(success: dict, *statuses: int) -> dict:
+    """``success`` responses plus the error statuses an endpoint may answer, all ``ErrorSerializer``.
+
+    Any endpoint may also be rate limited (429) or find the database unavailable (503).
+    """
+    return {**success, **{status: ErrorSerializer for status in (*statuses, 429, 503)}}

@@ -1,0 +1,1 @@
+"""The API plumbing every app's endpoints share."""

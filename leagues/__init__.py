@@ -1,0 +1,1 @@
+"""Leagues and their seasons, below tournaments: who organises a league, which seasons it runs."""
