@@ -28,7 +28,8 @@ def main() -> None:
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    from game import services, store
+    from game import services
+    from kernel import store
     from kernel.chain import event_hash
     from game.folding import load_aggregate
     from kernel.models import Snapshot, StoredEvent

@@ -38,7 +38,7 @@ def test_each_settled_leg_is_one_rated_result_and_a_rebuild_gives_the_same(leagu
 
 @pytest.mark.django_db
 def test_a_redelivered_settlement_rates_nothing_twice(league, organiser, referee):
-    from game import outbox
+    from kernel import outbox
     from kernel.models import OutboxMessage
     from ratings.tasks import rate_settled_leg
     from tournament import messages
