@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 
 from .events import stream_for
+from .visibility import TournamentQuerySet
 
 
 class Tournament(models.Model):
@@ -28,6 +29,8 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

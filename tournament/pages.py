@@ -12,7 +12,6 @@ read-only view other sites may frame; the pages refresh themselves when the stre
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -24,7 +23,6 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 
 from game.presentation.generic import side_name
 from game.store import current_version, head_hash
-from game.visibility import is_league_admin
 
 from . import bracket_layout, presentation, projections, referee_panel, table
 from .models import Pairing, Tournament
@@ -279,18 +277,8 @@ def pairing_scoring(state, pairing: dict, scheme: str) -> list[str]:
     return lines
 
 
-def visible_tournaments(user):
-    """Public tournaments; private ones to their referees, the league's organisers and admins."""
-    tournaments = Tournament.objects.all()
-    if is_league_admin(user):
-        return tournaments
-    if not user.is_authenticated:
-        return tournaments.filter(is_public=True)
-    return tournaments.filter(Q(is_public=True) | Q(referees=user) | Q(league__organisers=user)).distinct()
-
-
 def visible_tournament(request, tournament_id) -> Tournament:
-    tournament = visible_tournaments(request.user).filter(pk=tournament_id).first()
+    tournament = Tournament.objects.visible_to(request.user).filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
     return tournament
@@ -315,7 +303,7 @@ def tournament_body(tournament) -> tuple[str, int]:
 
 
 def tournament_list(request):
-    tournaments = visible_tournaments(request.user).select_related("league")[:200]
+    tournaments = Tournament.objects.visible_to(request.user).select_related("league")[:200]
     return render(request, "tournament/list.html", {"tournaments": tournaments})
 
 

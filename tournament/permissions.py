@@ -3,7 +3,8 @@
 League admin: everything. Organiser (of the tournament's league): settings, entrants, seeding,
 rounds, knowledge tests. Referee (of the tournament): penalties, decisions, knowledge tests.
 Player: register (in a private tournament with its join link), check in and withdraw themself.
-Anyone: public tournaments' brackets, standings and penalties.
+Anyone: public tournaments' brackets, standings and penalties (who sees a tournament at all:
+tournament/visibility.py).
 """
 from __future__ import annotations
 
@@ -45,12 +46,6 @@ def is_referee(user, tournament: Tournament) -> bool:
 
 def is_entrant(user, state) -> bool:
     return authenticated(user) and user.get_username() in state.entrants
-
-
-def may_view(user, tournament: Tournament, state=None) -> bool:
-    if tournament.is_public or is_organiser(user, tournament) or is_referee(user, tournament):
-        return True
-    return state is not None and is_entrant(user, state)
 
 
 def join_key(tournament: Tournament) -> str:
