@@ -43,7 +43,7 @@ from .forms import (AddEntrantForm, CancelForm, EntrantForm, SeedingForm, StartR
                     WithdrawForm, moved)
 from .models import Tournament
 from .permissions import holds_join_key, is_entrant, is_organiser, join_key, may_organise
-from .state import CANCELLED, FINISHED, SWISS
+from .state import CANCELLED, FINISHED
 from .visibility import may_view
 
 # Service rejection codes → the field they are shown beside (a form without it shows them above).
@@ -288,7 +288,7 @@ def _section(action: str) -> str:
 
 def registration_open(state) -> bool:
     return state.status not in (FINISHED, CANCELLED) and (
-        state.seeds is None or (state.format == SWISS and bool(state.options.get("late_entry"))))
+        state.seeds is None or state.tournament_format.accepts_late_entry(state.options))
 
 
 def join_url(request, tournament) -> str:
