@@ -12,7 +12,8 @@ not from a copy.
 from __future__ import annotations
 
 from django.db import models
-from django.db.models import CharField, Q, Value
+from django.db.models import CharField, Exists, OuterRef, Q, TextField, Value
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Concat
 
 from game.models import StoredEvent
@@ -30,16 +31,20 @@ class TournamentQuerySet(models.QuerySet):
         if not (user and user.is_authenticated):
             return self.filter(is_public=True)
         model = self.model
-        entered = StoredEvent.objects.filter(stream__startswith=STREAM_PREFIX, type=ENTRANT_REGISTERED,
-                                             payload__entrant=user.get_username()).values("stream")
-        entrant_of = (model.objects.annotate(stream_name=Concat(Value(STREAM_PREFIX), Cast("pk", CharField())))
-                      .filter(stream_name__in=entered).values("pk"))
+        # Each tournament's own stream, found by its (stream, seq) index; the entrant compared as
+        # plain text: the payload column is PostgreSQL ``json``, which has no equality, and a JSON
+        # key lookup would parse the username as JSON on SQLite.
+        entered = (StoredEvent.objects
+                   .filter(stream=Concat(Value(STREAM_PREFIX), Cast(OuterRef("pk"), CharField())),
+                           type=ENTRANT_REGISTERED)
+                   .annotate(entrant=Cast(KeyTextTransform("entrant", "payload"), TextField()))
+                   .filter(entrant=user.get_username()))
         refereed = model.referees.through.objects.filter(user=user).values("tournament_id")
         league = model._meta.get_field("league").related_model
         organised = league.organisers.through.objects.filter(user=user).values("league_id")
         # Subqueries, not joins: a tournament is listed once whatever roles its viewer holds.
         return self.filter(Q(is_public=True) | Q(league_id__in=organised) | Q(pk__in=refereed)
-                           | Q(pk__in=entrant_of))
+                           | Exists(entered))
 
 
 def may_view(user, tournament) -> bool:
