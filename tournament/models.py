@@ -4,6 +4,7 @@ The truth is the event stream ``tournament-<id>``; these tables are indexes and 
 ``manage.py rebuild_tournaments`` rebuilds from it: ``Tournament`` (settings, referees and
 status for permission checks and listing), ``Pairing``/``PairingGame`` (lookups from a game
 or a pairing id to its tournament), ``TournamentProjection`` (cached bracket and standings).
+Who may see a tournament is ``Tournament.objects.visible_to(user)`` (tournament/visibility.py).
 """
 import uuid
 

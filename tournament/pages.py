@@ -25,10 +25,10 @@ from game.presentation.generic import side_name
 from game.store import current_version, head_hash
 
 from . import bracket_layout, presentation, projections, referee_panel, table
+from .formats import format_for
+from .formats.base import CROSS_TABLE, ROUND_LIST, Format
 from .models import Pairing, Tournament
 from .permissions import is_organiser
-from .formats import format_for
-from .formats.base import CROSS_TABLE, ROUND_LIST
 from .tiebreaks import OPPONENT_SCORE_KEYS
 
 BRACKET_STAGES = ("winners", "playoff", "third-place", "losers", "final")
@@ -153,7 +153,7 @@ def decorate(p: dict, tournament_id, seeds: dict, spec_match, names: dict, penal
     return p
 
 
-def _diagram(stages: dict, fmt) -> list[dict]:
+def _diagram(stages: dict, fmt: Format) -> list[dict]:
     diagram = []
     for stage in BRACKET_STAGES:
         if stage not in stages:
@@ -226,7 +226,7 @@ def arrange(state, tournament_id) -> dict:
         "is_elimination": fmt.draws_bracket,
         "cross": cross_table(order, [p for r in league for p in r["pairings"]])
         if fmt.rounds_shown_as == CROSS_TABLE else None,
-        "swiss_rounds": league if fmt.rounds_shown_as == ROUND_LIST else None,
+        "round_list": league if fmt.rounds_shown_as == ROUND_LIST else None,
         "columns": columns, "voided": voided, "names": names,
         "tie_break_order": [presentation.label(presentation.TIE_BREAKS, t) for t in standings["tie_breaks"]
                             if not (knockout and t in OPPONENT_SCORE_KEYS)],
