@@ -132,8 +132,7 @@ def season_page(request, league, season_id):
     season = get_object_or_404(Season, pk=season_id, league=league)
     return render(request, "ratings/season.html", {
         "league": league, "season": season, "table": season_table(season),
-        "tournaments": season.tournaments.filter(is_public=True) if not is_league_admin(request.user)
-        else season.tournaments.all(),
+        "tournaments": season.tournaments.visible_to(request.user),
         "is_league_admin": is_league_admin(request.user)})
 
 

@@ -34,8 +34,9 @@ from .upload_views import export_response
 from .forms import (AddEntrantForm, CancelForm, EntrantForm, SeedingForm, StartRoundForm, TournamentSettingsForm,
                     WithdrawForm, moved)
 from .models import Tournament
-from .permissions import holds_join_key, is_entrant, is_organiser, join_key, may_organise, may_view
-from .state import CANCELLED, FINISHED, SWISS
+from .permissions import holds_join_key, is_entrant, is_organiser, join_key, may_organise
+from .state import CANCELLED, FINISHED
+from .visibility import may_view
 
 # Service rejection codes → the field they are shown beside (a form without it shows them above).
 FIELD_FOR_ACTION_CODE = {"unknown_user": "username", "already_registered": "username",
@@ -252,7 +253,7 @@ def _section(action: str) -> str:
 
 def registration_open(state) -> bool:
     return state.status not in (FINISHED, CANCELLED) and (
-        state.seeds is None or (state.format == SWISS and bool(state.options.get("late_entry"))))
+        state.seeds is None or state.tournament_format.accepts_late_entry(state.options))
 
 
 def join_url(request, tournament) -> str:
@@ -318,7 +319,7 @@ def join(request, tournament_id, key):
     context = {"tournament": tournament, "state": state, "open": registration_open(state),
                "entered": is_entrant(request.user, state)
                and not state.entrants[request.user.get_username()]["withdrawn"], "error": None,
-               "visible": may_view(request.user, tournament, state)}
+               "visible": may_view(request.user, tournament)}
     if request.user.is_authenticated:  # the rating they would enter with, shown before they press
         rating, provisional = entry_ratings.entry_rating(tournament.system, request.user.pk)
         context["rating"] = rating_words({"rating": rating, "provisional": provisional})

@@ -3,7 +3,8 @@
 League admin: everything. Organiser (of the tournament's league): settings, entrants, seeding,
 rounds, knowledge tests. Referee (of the tournament): penalties, decisions, knowledge tests.
 Player: register (in a private tournament with its join link), check in and withdraw themself.
-Anyone: public tournaments' brackets, standings and penalties.
+Anyone: public tournaments' brackets, standings and penalties (who sees a tournament at all:
+tournament/visibility.py).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from accounts.roles import is_league_admin
 from leagues.models import League
 
 from .models import Tournament
-from .services.stream import load_state
+from .visibility import may_view
 
 
 def authenticated(user) -> bool:
@@ -48,17 +49,11 @@ def is_entrant(user, state) -> bool:
     return authenticated(user) and user.get_username() in state.entrants
 
 
-def may_view(user, tournament: Tournament, state=None) -> bool:
-    if tournament.is_public or is_organiser(user, tournament) or is_referee(user, tournament):
-        return True
-    return state is not None and is_entrant(user, state)
-
-
 def organised_or_refused(user, tournament_id, what: str) -> Tournament:
     """For another app's page or API about one tournament (its webhooks): the tournament if
     ``user`` organises it; else 404 to whoever may not even see it, 401/403 to the rest."""
     tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
-    if tournament is None or not may_view(user, tournament, load_state(tournament)):
+    if tournament is None or not may_view(user, tournament):
         raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
     require(is_organiser(user, tournament), user, what)
     return tournament

@@ -12,21 +12,22 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from game import clocks
 
 from . import discipline, scoring
-from .formats import elimination
+from .formats import (double_elimination, elimination, groups_playoffs, round_robin, single_elimination,
+                      swiss_system)
 from .services.registration import BY_LOT, BY_RATING, MANUAL
-from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 
 SYSTEMS = {"303": gettext_lazy("303 (Battle of Britain)"), "duel-in-the-dark": gettext_lazy("Duel in the Dark"),
            "nightfighter-solo": gettext_lazy("Nightfighter solo")}
-FORMATS = {SWISS: gettext_lazy("Swiss"), SINGLE_ELIMINATION: gettext_lazy("Single elimination"),
-           DOUBLE_ELIMINATION: gettext_lazy("Double elimination"), ROUND_ROBIN: gettext_lazy("Round robin"),
-           GROUPS_PLAYOFFS: gettext_lazy("Groups, then playoffs")}
+# The words of each format (tournament/formats/), keyed by its stored name.
+FORMATS = {swiss_system.NAME: gettext_lazy("Swiss"), single_elimination.NAME: gettext_lazy("Single elimination"),
+           double_elimination.NAME: gettext_lazy("Double elimination"), round_robin.NAME: gettext_lazy("Round robin"),
+           groups_playoffs.NAME: gettext_lazy("Groups, then playoffs")}
 FORMAT_DESCRIPTIONS = {
-    SWISS: gettext_lazy("everyone plays every round, paired with players on the same score"),
-    SINGLE_ELIMINATION: gettext_lazy("a knockout bracket"),
-    DOUBLE_ELIMINATION: gettext_lazy("out after two lost pairings"),
-    ROUND_ROBIN: gettext_lazy("everyone meets everyone"),
-    GROUPS_PLAYOFFS: gettext_lazy("round-robin groups, then a knockout playoff"),
+    swiss_system.NAME: gettext_lazy("everyone plays every round, paired with players on the same score"),
+    single_elimination.NAME: gettext_lazy("a knockout bracket"),
+    double_elimination.NAME: gettext_lazy("out after two lost pairings"),
+    round_robin.NAME: gettext_lazy("everyone meets everyone"),
+    groups_playoffs.NAME: gettext_lazy("round-robin groups, then a knockout playoff"),
 }
 SCHEMES = {scoring.POLISH: gettext_lazy("Polish scoring (303 sheet)"), scoring.VP_AGGREGATE: gettext_lazy("VP aggregate"),
            scoring.GAMES: gettext_lazy("One point per game")}

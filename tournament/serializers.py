@@ -5,7 +5,7 @@ from systems.registry import available_systems
 
 from . import discipline, scoring
 from .services import REFEREE_DECISION_KINDS, SEEDING_METHODS
-from .state import FORMATS
+from .formats import NAMES as FORMATS
 from .tiebreaks import TIE_BREAKS
 
 

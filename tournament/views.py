@@ -14,8 +14,7 @@ from leagues.models import Season
 
 from . import services, table
 from .models import Pairing, Tournament
-from .permissions import (authenticated, holds_join_key, is_organiser, is_referee, may_organise, may_view,
-                          require)
+from .permissions import authenticated, holds_join_key, is_organiser, is_referee, may_organise, require
 from .projections import bracket_of
 from .serializers import (DecisionSerializer, KnowledgeTestSerializer, LegAnswerSerializer, LegEntrySerializer,
                           LegResultSerializer, PenaltySerializer, RefereesSerializer,
@@ -36,11 +35,12 @@ def get_tournament(tournament_id) -> Tournament:
 
 
 def visible(request, tournament_id):
+    """The tournament and its folded state if ``request.user`` may see it (tournament/visibility.py),
+    else 404 as if it did not exist."""
     tournament = get_tournament(tournament_id)
-    state = services.load_state(tournament)
-    if not may_view(request.user, tournament, state):
+    if not tournaments().visible_to(request.user).filter(pk=tournament.pk).exists():
         raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
-    return tournament, state
+    return tournament, services.load_state(tournament)
 
 
 def league_or_reject(address: str):
@@ -86,12 +86,9 @@ class TournamentListCreate(APIView):
 
     @extend_schema(responses={200: DICT}, operation_id="tournaments_list")
     def get(self, request):
-        """Tournaments you may see (public ones, and private ones you organise or referee), newest first."""
-        qs = Tournament.objects.select_related("league")
-        if not is_league_admin(request.user):
-            qs = qs.filter(is_public=True) | qs.filter(league__organisers=request.user.pk or -1) | \
-                qs.filter(referees=request.user.pk or -1)
-        return Response([summary(t) for t in qs.distinct()[:200]])
+        """Tournaments you may see (public ones, and private ones you organise, referee or entered), newest first."""
+        qs = Tournament.objects.visible_to(request.user).select_related("league")
+        return Response([summary(t) for t in qs[:200]])
 
     @extend_schema(request=TournamentCreateSerializer, responses={201: DICT})
     def post(self, request):

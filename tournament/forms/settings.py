@@ -22,7 +22,8 @@ from leagues.models import Season
 
 from .. import discipline, presentation
 from ..permissions import organised_leagues
-from ..state import DEFAULT_OPTIONS, SWISS
+from ..formats import swiss_system
+from ..state import DEFAULT_OPTIONS
 from ..tiebreaks import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from .game_setup import OTHER_SETUP, add_setup_fields, game_setup_from, parse_other_setup, setup_field_name
 from .options import OPTION_FIELDS
@@ -118,7 +119,7 @@ class TournamentSettingsForm(forms.Form):
             self.fields["system"].choices = [(s, presentation.label(presentation.SYSTEMS, s)) for s in systems]
             self.fields["format"].choices = [(f, f"{name} — {presentation.FORMAT_DESCRIPTIONS[f]}")
                                              for f, name in presentation.FORMATS.items()]
-            self.initial.setdefault("format", SWISS)
+            self.initial.setdefault("format", swiss_system.NAME)
             self.fields["scoring"].choices = [("", _("The game's usual scoring"))] + list(presentation.SCHEMES.items())
             current_options, current_system = dict(DEFAULT_OPTIONS), None
             self.initial.setdefault("tie_breaks", DEFAULT_TIE_BREAKS)

@@ -21,7 +21,8 @@ from kernel.store import head_hash
 
 from .. import projections
 from ..models import Tournament
-from ..permissions import is_organiser, is_referee, may_view
+from ..permissions import is_organiser, is_referee
+from ..visibility import may_view
 from . import pdf, qr, sheets
 
 PAIRINGS, SLIPS, STANDINGS, CARDS = "pairings", "slips", "standings", "game-cards"

@@ -15,7 +15,7 @@ from systems.battle303.rules.rules import LAST_ROUND, LUFTWAFFE, RAF, REINFORCEM
 
 from .. import presentation, table
 from ..formats import elimination
-from ..state import ELIMINATION_FORMATS, FINISHED, TournamentState
+from ..state import FINISHED, TournamentState
 from ..tiebreaks import OPPONENT_SCORE_KEYS
 
 BATTLE_303 = "303"
@@ -130,7 +130,7 @@ def standings_sheet(state: TournamentState, number: int | None = None) -> dict:
     entrants = [n for n in state.entrants if state.seeds is None or n in state.seeds or state.entrants[n]["late"]]
     ranked = state.standings_rows(pairings, entrants)
     keys = set(state.tie_breaks)
-    knockout = state.format in ELIMINATION_FORMATS
+    knockout = state.tournament_format.knockout
     columns = [{"key": k, "header": str(header), "short": str(short), "tie_break": t in keys}
                for k, header, short, t in STANDING_COLUMNS if not (knockout and k in OPPONENT_SCORE_KEYS)]
     rows = [{"rank": i + 1, "entrant": row.entrant, "withdrawn": state.entrants[row.entrant]["withdrawn"],

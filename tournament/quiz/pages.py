@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from kernel.refusals import CommandRejected
 from tournament.pages import visible_tournament
-from tournament.permissions import is_organiser, is_referee, may_view, page_refusal
+from tournament.permissions import is_organiser, is_referee, page_refusal
 from tournament.models import Tournament
 from tournament.services import load_state
 
@@ -43,13 +43,10 @@ def refusal_text(exc: CommandRejected) -> str:
 
 def _tournament_for(request, tournament_id) -> tuple[Tournament, object]:
     """The tournament if ``request.user`` may see it (entrants of a private one too, as in the API)."""
-    tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
+    tournament = Tournament.objects.visible_to(request.user).select_related("league").filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
-    state = load_state(tournament)
-    if not may_view(request.user, tournament, state):
-        raise Http404("no such tournament")
-    return tournament, state
+    return tournament, load_state(tournament)
 
 
 def bank_page(request, tournament_id):

@@ -17,7 +17,8 @@ from kernel.store import NewEvent
 
 from .. import discipline, events as ev, scoring, table
 from ..models import Tournament, TournamentSecret
-from ..state import CANCELLED, DEFAULT_OPTIONS, FORMATS, TournamentState
+from ..formats import NAMES as FORMATS
+from ..state import CANCELLED, DEFAULT_OPTIONS, TournamentState
 from ..tiebreaks import TIE_BREAKS
 from .reconciliation import act, refresh_projection
 from .stream import append, lock, reject

@@ -13,7 +13,7 @@ from kernel.store import NewEvent
 
 from .. import events as ev
 from ..entry_ratings import entry_rating
-from ..state import CANCELLED, FINISHED, SWISS, TournamentState
+from ..state import CANCELLED, FINISHED, TournamentState
 from .reconciliation import act
 from .stream import append, reject
 
@@ -57,7 +57,7 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
         if username in state.entrants and not state.entrants[username]["withdrawn"]:
             reject(409, "already_registered", _("%(username)s is already registered") % {"username": username})
         late = state.seeds is not None
-        if late and not (state.format == SWISS and state.options.get("late_entry")):
+        if late and not state.tournament_format.accepts_late_entry(state.options):
             reject(409, "registration_closed", _("registration closed when the entrants were seeded"))
         entered, provisional = entry_rating(tournament.system, player_id) if rating is None else (rating, False)
         append(tournament, state, [NewEvent(ev.ENTRANT_REGISTERED, {
