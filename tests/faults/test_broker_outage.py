@@ -10,7 +10,7 @@ import pytest
 from config.celery import app
 from game.models import Game
 from kernel.models import OutboxMessage
-from game.tasks import drain_outbox
+from kernel.tasks import drain_outbox
 from ratings.models import RatedResult
 from tests.conftest import client_for
 from tests.worker import reset_connections, wait_until
