@@ -19,7 +19,6 @@ def towards_london(action) -> tuple:
 
 
 def test_a_game_of_303_played_by_clicking_only(live_server, users, new_context, shot):
-    pytest.importorskip("game.rules.battle303")
     game = services.create_game(system_name="303", setup={},
                                 players={"luftwaffe": users["alice"], "raf": users["bob"]})
     url = f"{live_server.url}/games/{game.pk}/"

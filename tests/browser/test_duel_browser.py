@@ -14,7 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def duel(users, **setup):
-    pytest.importorskip("game.rules.duel")
     return services.create_game(system_name="duel-in-the-dark", setup=setup,
                                 players={"british": users["alice"], "german": users["bob"]})
 

@@ -40,7 +40,6 @@ def plan_searches(page, actions) -> int:
 
 
 def test_a_nightfighter_night_played_by_clicking_only(live_server, users, new_context, shot):
-    pytest.importorskip("game.rules.nightfighter")
     night = services.create_game(system_name="nightfighter-solo", setup={"scenario": "HS2", "turns": TURNS},
                                  players={"player": users["alice"]})
     page = new_context().new_page()

@@ -13,7 +13,6 @@ pytestmark = pytest.mark.django_db
 
 def forfeit_303(winner, loser):
     """A rated 303 game ended by forfeit (rated as a loss for the forfeiting side)."""
-    pytest.importorskip("game.rules.battle303")
     game = services.create_game(system_name="303", setup={}, players={"luftwaffe": winner, "raf": loser})
     services.end_game(game.pk, "GameForfeited",
                       {"winner": "luftwaffe", "loser": "raf", "reason": "red card", "forfeit": True}, actor="referee")

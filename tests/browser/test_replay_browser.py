@@ -28,7 +28,6 @@ STACK_OF_TWO = """() => {
 
 
 def test_autoplay_to_the_end_and_a_step_link(live_server, users, new_context, shot):
-    pytest.importorskip("game.rules.battle303")
     players = {"luftwaffe": users["alice"], "raf": users["bob"]}
     game = autoplay.play(services.create_game(system_name="303", setup={}, players=players), players, seed=3)
     assert game.status == "finished"

@@ -111,7 +111,6 @@ def test_no_abort_once_the_second_side_has_moved(users):
 
 def test_no_abort_once_the_second_side_has_moved_after_several_moves_of_the_first(users):
     """303: the Luftwaffe makes several commands before the RAF's first; after it, no abort."""
-    pytest.importorskip("game.rules.battle303")
     from tests.browser.conftest import advance
 
     players = {"luftwaffe": users["alice"], "raf": users["bob"]}
@@ -132,7 +131,6 @@ def test_a_proposal_lapses_when_the_second_side_moves_instead(users):
 
 
 def test_a_solo_night_is_aborted_by_its_player_before_the_first_move_only(users):
-    pytest.importorskip("game.rules.nightfighter")
     night = services.create_game(system_name="nightfighter-solo", setup={}, players={"player": users["alice"]})
     assert post(users["alice"], night, "abort").json()["status"] == "aborted"
     played = services.create_game(system_name="nightfighter-solo", setup={}, players={"player": users["alice"]})

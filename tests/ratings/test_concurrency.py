@@ -17,7 +17,7 @@ from tests.ratings.projection_snapshot import projection_snapshot
 from tests.ratings.test_projection import rebuilt_equals_incremental
 
 pytestmark = [
-    pytest.mark.skipif("postgresql" not in django_settings.DATABASES["default"]["ENGINE"], reason="needs PostgreSQL"),
+    pytest.mark.skipif("postgresql" not in django_settings.DATABASES["default"]["ENGINE"], reason="needs PostgreSQL, an outside service (set DATABASE_URL)"),
     pytest.mark.django_db(transaction=True),
 ]
 

@@ -192,7 +192,7 @@ def test_rebuild_builds_again_the_indexes_it_drops_while_loading(users):
     from django.db import connection
 
     if connection.vendor != "postgresql":
-        pytest.skip("indexes are dropped during the rebuild on PostgreSQL only")
+        pytest.skip("indexes are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
     play(users["alice"], users["bob"])
 
     def indexes():

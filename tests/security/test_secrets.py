@@ -24,6 +24,7 @@ from game.streaming import KEEPALIVE
 from tests.conftest import client_for
 from tests.doubles import RACE
 from tests.rules.battle303.policies import aggressive_raf_policy
+from tests.rules.duel.policies import policy_for as duel_policy_for
 from tests.rules.nightfighter.policies import simple_policy
 from tests.security.endpoints import fill, routes
 from tests.tournament.conftest import play_all
@@ -85,24 +86,21 @@ def test_once_the_game_ends_the_replay_reveals_the_seed_and_the_secret(world):
 
 
 def duel_with_a_committed_route(world) -> tuple[Game, list]:
-    """A Duel in the Dark game played by its test policies until the British route is committed."""
-    policies = pytest.importorskip("tests.rules.duel.policies")
-    try:
-        system = get_system("duel-in-the-dark")
-    except Exception as exc:  # still being written
-        pytest.skip(f"duel-in-the-dark does not load: {exc!r}")
+    """A Duel in the Dark game played by its test policies until the British route is committed
+    (the secret British planning, docs/rules/duel-in-the-dark.md §3.4)."""
+    system = get_system("duel-in-the-dark")
     users = {"british": world.users["player"], "german": world.users["opponent"]}
     game = services.create_game(system_name="duel-in-the-dark", setup={}, players=users)
-    for _ in range(40):
-        game.refresh_from_db()
+    while game.status == "running":
         side = game.to_move[0]
         state = load_aggregate(game.system, game.stream, game.version)["engine"]
-        command = policies.policy_for(side)(system.view(state, side), system.legal_actions(state, side), side)
+        command = duel_policy_for(side)(system.view(state, side), system.legal_actions(state, side), side)
         services.submit_command(game_id=game.pk, user=users[side], command=command,
                                 expected_version=game.version, side=side)
+        game.refresh_from_db()
         if command["type"] == "CommitRoute":
             return game, command["route"]
-    pytest.skip("the duel policies committed no route in 40 commands")
+    pytest.fail("the duel ended without the British committing a route")
 
 
 def route_renderings(route: list) -> list[str]:
