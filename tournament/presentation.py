@@ -13,7 +13,6 @@ from game import clocks
 
 from . import discipline, scoring
 from .formats import elimination
-from .services.registration import BY_LOT, BY_RATING, MANUAL
 from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 
 SYSTEMS = {"303": gettext_lazy("303 (Battle of Britain)"), "duel-in-the-dark": gettext_lazy("Duel in the Dark"),
@@ -41,7 +40,6 @@ SCHEME_RULES = {
 }
 SCOPES = {discipline.TOURNAMENT_SCOPE: gettext_lazy("Over the whole tournament (the 303 sheet)"),
           discipline.PAIRING_SCOPE: gettext_lazy("Afresh in every pairing")}
-SEEDING = {BY_RATING: gettext_lazy("by rating"), BY_LOT: gettext_lazy("by lot"), MANUAL: gettext_lazy("in the organiser's order")}
 
 
 TOURNAMENT_STATUS = {"registration": gettext_lazy("Registration open"), "running": gettext_lazy("Under way"),

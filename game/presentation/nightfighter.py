@@ -362,10 +362,6 @@ def describe_action(action: dict, view: dict | None = None) -> str:  # noqa: C90
     return generic.describe_action(action, view)
 
 
-def _token_hex(view: dict | None, token_id: str):
-    return next((t.get("hex") for t in (view or {}).get("tokens", []) if t.get("id") == token_id), None)
-
-
 def action_picks(action: dict, view: dict | None = None) -> list[str]:
     """Fighter moves: the fighter, then the hex it ends on (the facing is chosen from a list);
     searches and attacks: the acting fighter (if any), then the bomber token."""

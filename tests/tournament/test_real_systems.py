@@ -1,8 +1,6 @@
 """Tournaments of the real game systems: a Duel in the Dark rematch reuses the first game's
 weather card (service.md, "Tournaments": "two nights, same weather, swap sides"); a 303
 pairing seats Luftwaffe and RAF and swaps them; default scoring schemes per system."""
-import pytest
-
 from game.folding import load_aggregate
 from game.models import Game, GameSeat
 from game.rules.registry import get_system

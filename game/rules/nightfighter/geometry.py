@@ -68,9 +68,6 @@ class MapBounds:
     def on_map(self, cell: Cell) -> bool:
         return 1 <= cell[0] <= self.cols and 1 <= cell[1] <= self.rows
 
-    def all_hexes(self) -> list[int]:
-        return [c * 100 + r for c in range(1, self.cols + 1) for r in range(1, self.rows + 1)]
-
 
 def bounds_of(state: dict) -> MapBounds:
     return MapBounds(state["map"]["cols"], state["map"]["rows"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 from ..errors import reject
 from ..ground_units import ACOUSTIC_MIRROR, FLAK, SEARCHLIGHT, count
 
-MIRROR_TARGET_MALUS = -1
 PROTECTED = (FLAK, SEARCHLIGHT)
 
 

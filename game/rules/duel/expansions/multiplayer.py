@@ -11,7 +11,6 @@ win, A-74).
 from __future__ import annotations
 
 ME110, DO217, JU88 = "Me 110", "Do 217", "Ju 88"
-DESIGNATED = "german1"
 
 
 def german_seats(options: dict) -> tuple[str, ...]:

@@ -16,7 +16,6 @@ from ..ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, airfield_capacity
 
 CRESTS_HANDED = 5
 MAX_REPOSITIONS = 5
-MAX_DRAWS = 2
 
 
 def draw(em, board, command: dict, rng) -> None:
