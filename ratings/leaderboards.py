@@ -1,6 +1,6 @@
 """Read side of the ratings projection: Elo leaderboards, solo leaderboards, player history.
 
-service.md, "Ratings": anyone may read ratings. A history row names its game only if the
+docs/rules/service.md, "Ratings": anyone may read ratings. A history row names its game only if the
 game is public or the viewer may see it anyway (the player, a league admin). Every rating
 shown carries ``provisional``: fewer than ``elo.PROVISIONAL_GAMES`` rated games behind it.
 """

@@ -1,4 +1,4 @@
-"""Leagues and seasons (service.md, "Ratings"; league admins create them)."""
+"""Leagues and seasons (docs/rules/service.md, "Ratings"; league admins create them)."""
 from django.conf import settings
 from django.db import models
 

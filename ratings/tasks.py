@@ -1,4 +1,4 @@
-"""Ratings tasks (service.md, "Ratings (Celery)"): consumers of the ``game_finished`` outbox topic."""
+"""Ratings tasks (docs/rules/service.md, "Ratings (Celery)"): consumers of the ``game_finished`` outbox topic."""
 import logging
 from datetime import timedelta
 

@@ -1,4 +1,4 @@
-"""What a tournament needs next, decided purely from its state (service.md, "Tournaments").
+"""What a tournament needs next, decided purely from its state (docs/rules/service.md, "Tournaments").
 
 * :func:`start_round` — the pairings of the next round the organiser starts (round robin and
   groups by Berger tables, Swiss by the pairer, elimination: the bracket's first round).

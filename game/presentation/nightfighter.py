@@ -1,4 +1,4 @@
-"""Nightfighter solo in words (nightfighter-solo.md): hexes as ``CCRR`` ("0619"), bomber tokens,
+"""Nightfighter solo in words (docs/rules/nightfighter-solo.md): hexes as ``CCRR`` ("0619"), bomber tokens,
 fixes, uncertainty levels, dice, and the night's score (H15).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ PHASE_NAMES = {
     "combat": gettext_lazy("combat"), "over": gettext_lazy("the night is over"),
 }
 FIX_NAMES = {
-    # Translators: the rulebook's term: the fighter's crew has seen the bomber (nightfighter-solo.md).
+    # Translators: the rulebook's term: the fighter's crew has seen the bomber (docs/rules/nightfighter-solo.md).
     "tally": gettext_lazy("a Tally"),
     # Translators: the rulebook's term: the fighter's airborne interception radar (AI) holds the bomber.
     "ai": gettext_lazy("an AI Fix"),

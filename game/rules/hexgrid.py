@@ -2,7 +2,7 @@
 
 Rows run east–west (pointy-top hexes); a hex is ``(col2, row)`` where ``col2`` steps by 2
 along a row and odd/even rows are offset by one. Directions are indexed counter-clockwise
-from east, as in duel-in-the-dark.md §0.4: E=0, NE=1, NW=2, W=3, SW=4, SE=5.
+from east, as in docs/rules/duel-in-the-dark.md §0.4: E=0, NE=1, NW=2, W=3, SW=4, SE=5.
 A :class:`HexGrid` is built from a board file's ``hexes`` list; adjacency is the board's
 own (explicit ``neighbours`` win over geometry, so holes and edges are respected).
 """

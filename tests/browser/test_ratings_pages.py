@@ -1,5 +1,5 @@
 """League table, leaderboards and player page with the rating-history chart (issue 7;
-service.md "Ratings": Elo per game system, rating history per player)."""
+docs/rules/service.md "Ratings": Elo per game system, rating history per player)."""
 import re
 
 import pytest

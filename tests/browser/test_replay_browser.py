@@ -1,5 +1,5 @@
 """A replay that autoplays to its end, and a step link that opens at its step (issue 15;
-service.md "Replays"), on a whole 303 game: the viewer loads the steps it shows, a page at a
+docs/rules/service.md "Replays"), on a whole 303 game: the viewer loads the steps it shows, a page at a
 time, never the all-in-one replay; the address follows the step; jumps by round and turn."""
 import math
 import re

@@ -1,4 +1,4 @@
-"""Players ending a game (issue 15; service.md "Clocks and timeouts", "Ratings", "Visibility"):
+"""Players ending a game (issue 15; docs/rules/service.md "Clocks and timeouts", "Ratings", "Visibility"):
 resign, abort by agreement before the second side's first move, claim a win on time. Every
 refusal has a clear code and appends nothing; the results feed ratings and tournaments as
 the service says (resign = loss, aborted = unrated); the timeout sweep stays the authority."""

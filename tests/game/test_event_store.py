@@ -1,4 +1,4 @@
-"""The append-only store (service.md "Event sourcing"; issue 2 §2)."""
+"""The append-only store (docs/rules/service.md "Event sourcing"; issue 2 §2)."""
 import os
 import sqlite3
 import subprocess

@@ -1,4 +1,4 @@
-"""History that cannot be rewritten (issue 20; service.md "Event sourcing").
+"""History that cannot be rewritten (issue 20; docs/rules/service.md "Event sourcing").
 
 The database refuses UPDATE, DELETE and TRUNCATE on ``events``; the role the service runs as
 may only SELECT and INSERT there and cannot touch the table's definition; every event is

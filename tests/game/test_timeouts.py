@@ -1,4 +1,4 @@
-"""Clocks and timeouts (service.md "Clocks and timeouts"): the side out of time loses,
+"""Clocks and timeouts (docs/rules/service.md "Clocks and timeouts"): the side out of time loses,
 an unstarted game is aborted, and adjudication happens exactly once."""
 import threading
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""The live stream of a Duel in the Dark night (issue 16; service.md "Visibility"): the
+"""The live stream of a Duel in the Dark night (issue 16; docs/rules/service.md "Visibility"): the
 British viewer gets the plan events, the German viewer and a spectator never do, and a
 reconnect from seq N gets exactly the events after N — both with Redis waking the streams
 (production shape) and in-process (the embedded default)."""

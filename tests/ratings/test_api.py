@@ -1,4 +1,4 @@
-"""Ratings, leaderboards, leagues and seasons API (issue 6; service.md "Who uses it").
+"""Ratings, leaderboards, leagues and seasons API (issue 6; docs/rules/service.md "Who uses it").
 
 Writes (leagues, seasons, recompute ratings) are the league admin's; everything here is
 readable by anyone ("anyone: public ... ratings").

@@ -1,4 +1,4 @@
-"""Two deliveries of rating tasks at the same moment (service.md: tasks are idempotent, Celery
+"""Two deliveries of rating tasks at the same moment (docs/rules/service.md: tasks are idempotent, Celery
 may run them on several workers). Threads use their own database connections.
 
 PostgreSQL only: the in-memory SQLite test database is shared-cache (table locks, not row

@@ -1,4 +1,4 @@
-"""Elo for the real two-player systems (service.md "Ratings": 303, Duel in the Dark).
+"""Elo for the real two-player systems (docs/rules/service.md "Ratings": 303, Duel in the Dark).
 
 Games are ended from outside the rules (forfeit, timeout, abort), so these tests do not depend
 on playing a whole game; they check that the real engines' sides are rated per system.

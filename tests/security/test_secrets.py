@@ -1,4 +1,4 @@
-"""No secret reaches a viewer who may not see it (service.md "Visibility", "Provably fair
+"""No secret reaches a viewer who may not see it (docs/rules/service.md "Visibility", "Provably fair
 randomness"; issue 9 "Security").
 
 A game is played to the point where it holds secrets — the dice seed, a side's private event
@@ -32,7 +32,7 @@ from tournament import services as tournaments
 
 HIDDEN = "route-7-8-9-secret"
 QUERIES = ("", "?side=a", "?side=b", "?side=british", "?side=referee", "?after=0")
-# Before the end a dice seed is for no player, organiser or passer-by (service.md "Provably fair
+# Before the end a dice seed is for no player, organiser or passer-by (docs/rules/service.md "Provably fair
 # randomness": only sha256(seed) is published); it foretells every roll, above all to the player.
 NOT_REFEREES = ("anonymous", "player", "opponent", "other_player", "organiser")
 
@@ -146,7 +146,7 @@ def seed_is_secret_until_the_end(world, game: Game, clients: dict, policy, comma
 
 
 def test_a_running_solo_night_shows_its_seed_to_nobody_not_even_its_pilot(world):
-    """nightfighter-solo.md §3.14: a campaign's night is a public solo game; only its seed is secret."""
+    """docs/rules/nightfighter-solo.md §3.14: a campaign's night is a public solo game; only its seed is secret."""
     pilot = {"player": world.client("player")}
     night = pilot["player"].post(f"/api/campaigns/{world.ids['campaign_id']}/nights/", {"expected_version": 1},
                                  format="json")
@@ -163,7 +163,7 @@ def test_a_running_303_game_shows_its_seed_to_nobody(world):
 
 
 def test_a_tournament_seed_stays_secret_until_the_tournament_ends(world):
-    """service.md "Provably fair randomness", "Tournaments": the tournament's lots (seeding ties,
+    """docs/rules/service.md "Provably fair randomness", "Tournaments": the tournament's lots (seeding ties,
     first sides) are drawn from its seed; only the commitment is public until it finishes."""
     cup = world.tournament
     tournaments.change_settings(cup.pk, {"is_public": True}, "olga")  # so every viewer sees all there is
@@ -182,7 +182,7 @@ def test_a_tournament_seed_stays_secret_until_the_tournament_ends(world):
 
 
 def test_a_tournament_referee_sees_its_games_hidden_information_only_while_appointed(world):
-    """service.md "Who uses it": a referee *of a tournament* sees hidden information of that
+    """docs/rules/service.md "Who uses it": a referee *of a tournament* sees hidden information of that
     tournament's games, so re-appointing the referees moves that sight with them."""
     cup = world.tournament
     tournaments.seed(cup.pk, "olga")

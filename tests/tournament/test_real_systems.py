@@ -1,5 +1,5 @@
 """Tournaments of the real game systems: a Duel in the Dark rematch reuses the first game's
-weather card (service.md, "Tournaments": "two nights, same weather, swap sides"); a 303
+weather card (docs/rules/service.md, "Tournaments": "two nights, same weather, swap sides"); a 303
 pairing seats Luftwaffe and RAF and swaps them; default scoring schemes per system."""
 from game.folding import load_aggregate
 from game.models import Game, GameSeat

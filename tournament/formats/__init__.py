@@ -1,1 +1,1 @@
-"""Tournament formats as pure Python (service.md, "Tournaments": formats); no Django here."""
+"""Tournament formats as pure Python (docs/rules/service.md, "Tournaments": formats); no Django here."""

@@ -1,4 +1,4 @@
-"""Map geometry: flat-topped hexes in columns, ids ``CCRR`` (nightfighter-solo.md §2.1, §2.2).
+"""Map geometry: flat-topped hexes in columns, ids ``CCRR`` (docs/rules/nightfighter-solo.md §2.1, §2.2).
 
 A cell is a ``(col, row)`` pair; it may lie off the map (patterns keep off-map cells, §2.6).
 Only on-map cells have an id (``col * 100 + row``). Even columns sit half a hex lower.

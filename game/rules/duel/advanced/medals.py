@@ -1,4 +1,4 @@
-"""Advanced rule 4 — medals (duel-in-the-dark.md §7.5; [IT §8.4]; C-19, C-20, C-21, C-47, A-40, A-52–A-54).
+"""Advanced rule 4 — medals (docs/rules/duel-in-the-dark.md §7.5; [IT §8.4]; C-19, C-20, C-21, C-47, A-40, A-52–A-54).
 
 Earning (when the Bomber enters a hex): exactly 3 airborne German fighters → German 1 medal, 4 →
 2; no airborne German fighter, except on the Bomber's first and last move → British 2.  A medal
