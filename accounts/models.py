@@ -1,4 +1,4 @@
-"""A person's profile beside Django's user (service.md, "Who uses it": everyone has an account).
+"""A person's profile beside Django's user (docs/rules/service.md, "Who uses it": everyone has an account).
 
 The username stays the identity everywhere (entrants, seats, events); the display name is how
 pages greet a person. Preferences live here too: the page language now, notification choices

@@ -1,4 +1,4 @@
-"""Campaigns: a series of nights whose results carry over (nightfighter-solo.md §3.14).
+"""Campaigns: a series of nights whose results carry over (docs/rules/nightfighter-solo.md §3.14).
 
 A campaign is its own event stream, ``campaign-<id>``; each night is a child game created
 through ``services.create_game``. The campaign rules themselves are the engine's pure

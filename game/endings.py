@@ -1,4 +1,4 @@
-"""Players ending a game themselves (issue 15; service.md "Clocks and timeouts", "Ratings").
+"""Players ending a game themselves (issue 15; docs/rules/service.md "Clocks and timeouts", "Ratings").
 
 * **Resign**: the resigning side loses (``GameResigned``), rated as a loss.
 * **Abort by agreement**, only before the second side's first move (in a solo game: before the

@@ -1,4 +1,4 @@
-"""Folding a game stream into state, with snapshots as a cache (service.md, "Event sourcing").
+"""Folding a game stream into state, with snapshots as a cache (docs/rules/service.md, "Event sourcing").
 
 The aggregate is ``{"engine": <engine state>, "final": <outcome override or None>,
 "ended": bool}``: the engine folds its own events, the service folds its framework events.

@@ -1,4 +1,4 @@
-"""Importing an exported game, and a player claiming his seat in it (service.md "Replays"; issue 24).
+"""Importing an exported game, and a player claiming his seat in it (docs/rules/service.md "Replays"; issue 24).
 
 An export is evidence of a history, not of who played it: with the seed revealed anyone can
 write commands that replay. So an import is stored only when every event in it is what this

@@ -2,7 +2,7 @@
 
 The pages render what the API would return (``game.api.views.game_detail``) so they work
 without JavaScript: the situation in words, each of the engine's ``legal_actions`` as a form
-posting exactly that command (service.md, "Who uses it": a player submits commands for their
+posting exactly that command (docs/rules/service.md, "Who uses it": a player submits commands for their
 own side only), the event log, and buttons to resign, abort or claim on time (``game.endings``,
 the same functions as the API). Small scripts in ``static/js`` then draw the board, turn board
 clicks into those commands, submit through the API with session auth + CSRF, and follow the

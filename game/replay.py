@@ -1,4 +1,5 @@
-"""Replays, verification and export (service.md, "Replays" and "Provably fair randomness"); import: game/imports.py.
+"""Replays, verification and export (docs/rules/service.md, "Replays" and "Provably fair
+randomness"); import: game/imports.py.
 
 Verification of a finished stream checks its hash chain (kernel/chain.py) and names the first
 broken seq, re-derives every recorded die from the revealed seed, checks the seed against its

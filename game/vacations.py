@@ -1,5 +1,5 @@
 """Vacations: days a player takes off, during which his clock stands still in every
-correspondence game he plays (service.md, "Clocks and timeouts").
+correspondence game he plays (docs/rules/service.md, "Clocks and timeouts").
 
 Each player has ``NIGHTDUEL_VACATION_DAYS_PER_YEAR`` days a calendar year (UTC), counted by the
 year a vacation starts in; one vacation at a time, starting now or on a later day of this year.

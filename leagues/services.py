@@ -1,4 +1,4 @@
-"""Leagues and seasons: the league admin's use cases (service.md, "Who uses it": league admin
+"""Leagues and seasons: the league admin's use cases (docs/rules/service.md, "Who uses it": league admin
 creates leagues and seasons and appoints organisers; "Ratings": league tables per season).
 
 The API (ratings/views.py) and the pages (ratings/league_admin_pages.py) both call these, so a

@@ -71,8 +71,11 @@ class CreateChallengeSerializer(_Proposal):
 class CreateSeekSerializer(_Proposal):
     side = serializers.CharField(required=False, allow_null=True, default=None,
                                  help_text="the side you play; null: drawn when the game starts")
-    rating_min = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
-    rating_max = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+    # Bounded by the columns' range (PositiveIntegerField): a larger number is a 400, not a database error.
+    rating_min = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                          max_value=2**31 - 1)
+    rating_max = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                          max_value=2**31 - 1)
 
 
 class JoinSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 """Read side of the ratings projection: Elo leaderboards, solo leaderboards, player history.
 
-service.md, "Ratings": anyone may read ratings. A history row names its game only if the
+docs/rules/service.md, "Ratings": anyone may read ratings. A history row names its game only if the
 game is public or the viewer may see it anyway (the player, a league admin). Every rating
 shown carries ``provisional``: fewer than ``elo.PROVISIONAL_GAMES`` rated games behind it.
 """
@@ -15,13 +15,6 @@ from . import elo
 from .models import PlayerRating, RatedResult, RatingChange
 
 DEFAULT_LIMIT = 100
-
-
-def current_ratings(system: str, player_ids) -> dict[int, float]:
-    """Each player's Elo in ``system`` (1500 for a player not rated yet), e.g. for seeding."""
-    found = dict(PlayerRating.objects.filter(system=system, player_id__in=player_ids)
-                 .values_list("player_id", "rating"))
-    return {p: found.get(p, elo.START_RATING) for p in player_ids}
 
 
 def entry_rating(system: str, player_id: int) -> tuple[float, bool]:
@@ -39,13 +32,6 @@ def elo_leaderboard(system: str, limit: int = DEFAULT_LIMIT) -> list[dict]:
          "draws": r.draws, "losses": r.losses}
         for rank, r in enumerate(rows[:limit], start=1)
     ]
-
-
-def provisional_players(system: str, player_ids) -> set[int]:
-    """Those of ``player_ids`` whose rating in ``system`` is provisional (or who have none yet)."""
-    established = set(PlayerRating.objects.filter(
-        system=system, player_id__in=player_ids, games__gte=elo.PROVISIONAL_GAMES).values_list("player_id", flat=True))
-    return set(player_ids) - established
 
 
 def solo_leaderboard(system: str, limit: int = DEFAULT_LIMIT) -> list[dict]:

@@ -1,5 +1,5 @@
 """The league admin's pages (issue 13): create and edit leagues and seasons, attach tournaments
-to a season, and the season's page with its table (service.md "Who uses it": league admin;
+to a season, and the season's page with its table (docs/rules/service.md "Who uses it": league admin;
 "Ratings": league tables per league and season).
 
 Each page checks the role as the API does (``is_league_admin``), validates a form and calls the

@@ -1,4 +1,4 @@
-"""League table, leaderboards and player pages (issue 7; service.md "Ratings").
+"""League table, leaderboards and player pages (issue 7; docs/rules/service.md "Ratings").
 
 Read through the ratings app's projections (``leaderboards``, ``league_table``); the
 rating-history chart is plain server-drawn SVG, so it needs no script.

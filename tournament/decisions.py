@@ -1,4 +1,4 @@
-"""When a referee may decide a pairing, and what the decision moves (service.md "Referee
+"""When a referee may decide a pairing, and what the decision moves (docs/rules/service.md "Referee
 discipline", "Tournaments"; issue 13 "Decision rules", issue 19 point 2).
 
 Every decision carries a written reason. Three kinds:

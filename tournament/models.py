@@ -1,4 +1,4 @@
-"""Tournament read models (service.md, "Tournaments").
+"""Tournament read models (docs/rules/service.md, "Tournaments").
 
 The truth is the event stream ``tournament-<id>``; these tables are indexes and caches that
 ``manage.py rebuild_tournaments`` rebuilds from it: ``Tournament`` (settings, referees and

@@ -1,4 +1,4 @@
-"""Tournament pages (issues 7 and 13; service.md "Tournaments", "Referee discipline").
+"""Tournament pages (issues 7 and 13; docs/rules/service.md "Tournaments", "Referee discipline").
 
 Everything shown is read from ``tournament.projections`` (``bracket_of`` / ``standings_of``)
 and the folded state; this module only arranges it for the templates, in words

@@ -1,4 +1,4 @@
-"""Who may do what in a tournament (service.md, "Who uses it and what they may do").
+"""Who may do what in a tournament (docs/rules/service.md, "Who uses it and what they may do").
 
 League admin: everything. Organiser (of the tournament's league): settings, entrants, seeding,
 rounds, knowledge tests. Referee (of the tournament): penalties, decisions, knowledge tests.

@@ -1,4 +1,4 @@
-"""What a tournament needs next, decided purely from its state (service.md, "Tournaments").
+"""What a tournament needs next, decided purely from its state (docs/rules/service.md, "Tournaments").
 
 * :func:`start_round` — the pairings of the next round the organiser starts, as the tournament's
   format pairs them (tournament/formats/: Berger tables, the Swiss pairer, a bracket's start).

@@ -14,7 +14,6 @@ from game import clocks
 from . import discipline, scoring
 from .formats import (double_elimination, elimination, groups_playoffs, round_robin, single_elimination,
                       swiss_system)
-from .services.registration import BY_LOT, BY_RATING, MANUAL
 
 SYSTEMS = {"303": gettext_lazy("303 (Battle of Britain)"), "duel-in-the-dark": gettext_lazy("Duel in the Dark"),
            "nightfighter-solo": gettext_lazy("Nightfighter solo")}
@@ -42,7 +41,6 @@ SCHEME_RULES = {
 }
 SCOPES = {discipline.TOURNAMENT_SCOPE: gettext_lazy("Over the whole tournament (the 303 sheet)"),
           discipline.PAIRING_SCOPE: gettext_lazy("Afresh in every pairing")}
-SEEDING = {BY_RATING: gettext_lazy("by rating"), BY_LOT: gettext_lazy("by lot"), MANUAL: gettext_lazy("in the organiser's order")}
 
 
 TOURNAMENT_STATUS = {"registration": gettext_lazy("Registration open"), "running": gettext_lazy("Under way"),

@@ -1,4 +1,4 @@
-"""Brackets and standings: projections of a tournament's events (service.md, "Event sourcing").
+"""Brackets and standings: projections of a tournament's events (docs/rules/service.md, "Event sourcing").
 
 ``bracket(tournament)`` and ``standings(tournament)`` fold the stream ``tournament-<id>`` (the
 game results are in it as ``GameResultRecorded``) and return plain JSON-friendly dicts used by

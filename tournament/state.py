@@ -1,4 +1,4 @@
-"""Folding a tournament stream into its state (service.md, "Event sourcing" and "Tournaments").
+"""Folding a tournament stream into its state (docs/rules/service.md, "Event sourcing" and "Tournaments").
 
 Pure: a list of events (``{"seq", "type", "payload"}``) in, a :class:`TournamentState` out.
 The brackets, standings and the next pairings to create are all derived from it, so a

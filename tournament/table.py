@@ -25,13 +25,13 @@ from . import scoring
 ONLINE, AT_TABLE = "online", "at_table"
 PLAY_MODES = (ONLINE, AT_TABLE)
 
-# How a game at the table ended, per system (303.md "End of game"; Duel in the Dark: VP).
+# How a game at the table ended, per system (docs/rules/303.md "End of game"; Duel in the Dark: VP).
 ENDINGS = {
     "303": ("reached_london", "shot_down", "rounds_ran_out"),
     "duel-in-the-dark": ("victory_points",),
 }
 GENERIC_ENDINGS = ("rules",)
-# The side an ending makes the winner (303.md "End of game": London is the Luftwaffe's, the rest
+# The side an ending makes the winner (docs/rules/303.md "End of game": London is the Luftwaffe's, the rest
 # the RAF's). A winner on the other side contradicts how the game ended.
 ENDING_WINNER_SIDE = {
     "303": {"reached_london": "luftwaffe", "shot_down": "raf", "rounds_ran_out": "raf"},

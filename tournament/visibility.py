@@ -1,4 +1,4 @@
-"""Who may see a tournament (service.md, "Who uses it and what they may do"): THE rule.
+"""Who may see a tournament (docs/rules/service.md, "Who uses it and what they may do"): THE rule.
 
 A public tournament: anyone. A private one: league admins, the organisers of its league, its
 referees and its entrants (whoever has registered, withdrawn or not). Holding the join link

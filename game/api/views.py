@@ -189,7 +189,7 @@ def finished_records(request, game_id):
 
 
 def verification_body(game: Game, records: list) -> dict:
-    """The seed and what checking it found (service.md "Provably fair randomness")."""
+    """The seed and what checking it found (docs/rules/service.md "Provably fair randomness")."""
     check = replay.verify(game.stream, records)
     created = records[0].payload if records else {}
     return {"seed": check.seed, "seed_commitment": created.get("seed_commitment"),

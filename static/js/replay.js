@@ -1,4 +1,4 @@
-/* Replay viewer (issue 7, 15; service.md "Replays"): steps through a finished game, a page of
+/* Replay viewer (issue 7, 15; docs/rules/service.md "Replays"): steps through a finished game, a page of
  * steps at a time (/api/games/{id}/replay/steps/), starting from the step the server rendered;
  * autoplays at a chosen speed; keeps the address on the step shown (?step=N), so every step has
  * a link; jumps by night, round and turn; overlays the hidden route once the night is over; and

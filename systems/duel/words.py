@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 SIDES = {"british": _("British"), "german": _("German"), "referee": _("Referee")}
 
-# duel-in-the-dark.md §2.6 (faces of the 40 tiles), §9.6–§9.8 (expansion units).
+# docs/rules/duel-in-the-dark.md §2.6 (faces of the 40 tiles), §9.6–§9.8 (expansion units).
 FACES = {
     # Translators: the rulebook's names of the German ground-unit faces (§2.6); use your edition's terms.
     "flak": _("flak"), "searchlight": _("searchlight"), "radar": _("radar"),

@@ -1,4 +1,4 @@
-"""The rules-engine contract (service.md, "Rules engines").
+"""The rules-engine contract (docs/rules/service.md, "Rules engines").
 
 Every game system is a module-level object implementing :class:`GameSystem`:
 

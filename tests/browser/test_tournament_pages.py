@@ -1,4 +1,4 @@
-"""Tournament page rendering from the projections (issue 7; service.md "Tournaments"):
+"""Tournament page rendering from the projections (issue 7; docs/rules/service.md "Tournaments"):
 elimination brackets drawn per stage, round robin as a cross table, Swiss as rounds,
 standings with tie-break columns, penalties on the pairing they affect, pairing scoring."""
 from types import SimpleNamespace

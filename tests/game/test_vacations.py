@@ -1,4 +1,4 @@
-"""Correspondence clocks and vacations (service.md "Clocks and timeouts"; game/vacations.py):
+"""Correspondence clocks and vacations (docs/rules/service.md "Clocks and timeouts"; game/vacations.py):
 the cap, a vacation stopping the clock and the sweep, the allowance. Time moves only by the
 ``clock`` fixture (tests/game/conftest.py), never by sleeping."""
 from datetime import date, datetime, timedelta, timezone as dt_timezone

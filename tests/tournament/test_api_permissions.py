@@ -1,4 +1,4 @@
-"""Every tournament endpoint for every role (service.md, "Who uses it and what they may do"):
+"""Every tournament endpoint for every role (docs/rules/service.md, "Who uses it and what they may do"):
 league admin, organiser of the league, referee of the tournament, player (an entrant), another
 player, anonymous. Also: the API's answers are the projections, and errors are {code, message}."""
 import pytest

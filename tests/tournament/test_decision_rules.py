@@ -1,5 +1,5 @@
-"""When a referee decision is accepted (issue 13 "Decision rules"; service.md "Tournaments",
-"Referee discipline"; 303.md "Tournament rules from the sheet"): a ``tie`` only on a 1:1 that
+"""When a referee decision is accepted (issue 13 "Decision rules"; docs/rules/service.md "Tournaments",
+"Referee discipline"; docs/rules/303.md "Tournament rules from the sheet"): a ``tie`` only on a 1:1 that
 waits for the referee, a ``dispute`` only on a pairing with a result, any later change of a
 decided pairing only as an ``overrule`` naming what it replaces. Table-driven over the pure rules
 (tournament/decisions.py) on simulated pairings; then the same rules through the API, where a

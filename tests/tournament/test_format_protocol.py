@@ -1,5 +1,5 @@
 """The Format protocol (tournament/formats/base.py): what each format decides, table-driven from
-service.md "Tournaments": formats. Whole tournaments of every format are played in
+docs/rules/service.md "Tournaments": formats. Whole tournaments of every format are played in
 test_service_tournaments.py and test_simulated_tournaments.py; these pin the per-format answers."""
 import inspect
 

@@ -1,6 +1,6 @@
 """The organiser's pages (issue 13): every form has CSRF, shows errors in words next to the
 field, checks the role on the server, appends nothing on an error, and calls the same service
-as the API (service.md "Who uses it": organisers create tournaments in their league, register
+as the API (docs/rules/service.md "Who uses it": organisers create tournaments in their league, register
 and withdraw entrants, seed and start rounds)."""
 import html as html_lib
 import re

@@ -1,4 +1,4 @@
-"""An overruled result moves the bracket (issue 19 point 2; service.md "Tournaments", "Event
+"""An overruled result moves the bracket (issue 19 point 2; docs/rules/service.md "Tournaments", "Event
 sourcing"): the later pairing gets the new entrant while none of its games has started (it is
 voided and created again at once); once one has (a move or a result), the overrule is refused
 with ``next_pairing_started`` unless the referee voids that pairing too, with a reason. Voids

@@ -1,4 +1,4 @@
-"""Who may see a tournament (service.md, "Who uses it and what they may do"; tournament/visibility.py):
+"""Who may see a tournament (docs/rules/service.md, "Who uses it and what they may do"; tournament/visibility.py):
 one rule, asked the same way by the rule itself, the pages, the API and the season page.
 
 A private tournament: league admins, its league's organisers, its referees and its entrants

@@ -1,4 +1,4 @@
-"""Tournament formats as pure Python (service.md, "Tournaments": formats); no Django here.
+"""Tournament formats as pure Python (docs/rules/service.md, "Tournaments": formats); no Django here.
 
 One module per format implements :class:`~tournament.formats.base.Format` (what adding one
 takes is listed there); the engines they share are ``elimination`` (brackets), ``berger``

@@ -1,4 +1,4 @@
-"""The Format protocol: everything a tournament format decides (service.md, "Tournaments": formats).
+"""The Format protocol: everything a tournament format decides (docs/rules/service.md, "Tournaments": formats).
 
 Outside tournament/formats/ nobody asks ``if format == …``: the fold (tournament/state.py), the
 planner, the projections, the previews, the pages and the print sheets ask the format object

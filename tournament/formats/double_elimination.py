@@ -1,4 +1,4 @@
-"""Double elimination (service.md, "Tournaments": formats): out after two lost pairings; a
+"""Double elimination (docs/rules/service.md, "Tournaments": formats): out after two lost pairings; a
 losers' bracket and a grand final, optionally reset (tournament/formats/elimination.py)."""
 from __future__ import annotations
 

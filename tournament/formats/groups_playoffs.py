@@ -1,4 +1,4 @@
-"""Groups, then playoffs (service.md, "Tournaments": formats): snake-seeded groups playing a
+"""Groups, then playoffs (docs/rules/service.md, "Tournaments": formats): snake-seeded groups playing a
 round robin each (tournament/formats/groups.py), then the best ``advance_per_group`` of every
 group in a single-elimination playoff the bracket advances by itself."""
 from __future__ import annotations

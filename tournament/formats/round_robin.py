@@ -1,4 +1,4 @@
-"""Round robin (service.md, "Tournaments": formats): everyone meets everyone, once or twice
+"""Round robin (docs/rules/service.md, "Tournaments": formats): everyone meets everyone, once or twice
 (``cycles``), round by round as the Berger tables give them (tournament/formats/berger.py)."""
 from __future__ import annotations
 

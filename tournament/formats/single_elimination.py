@@ -1,4 +1,4 @@
-"""Single elimination (service.md, "Tournaments": formats): one knockout bracket, 1 v N seeding,
+"""Single elimination (docs/rules/service.md, "Tournaments": formats): one knockout bracket, 1 v N seeding,
 byes to the top seeds, optionally a match for third place (tournament/formats/elimination.py)."""
 from __future__ import annotations
 

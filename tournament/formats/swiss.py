@@ -1,4 +1,4 @@
-"""Swiss pairing by maximum-weight matching (service.md, "Tournaments": score groups, no repeat
+"""Swiss pairing by maximum-weight matching (docs/rules/service.md, "Tournaments": score groups, no repeat
 pairings, one bye at most).
 
 A round is chosen by these criteria, each one absolute over the ones after it:

@@ -1,4 +1,4 @@
-"""The Swiss system (service.md, "Tournaments": formats): a fixed number of rounds, each paired
+"""The Swiss system (docs/rules/service.md, "Tournaments": formats): a fixed number of rounds, each paired
 among players on the same score with no rematch and one bye at most (the pairer:
 tournament/formats/swiss.py); a bye counts as ``bye_score``; late entries optional."""
 from __future__ import annotations

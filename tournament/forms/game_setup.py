@@ -1,7 +1,7 @@
 """The game setup a tournament gives every game (``options.game_setup``), as page fields.
 
 Per game system, the setup options a club organiser chooses by name (for Duel in the Dark the
-advanced rules and expansions, duel-in-the-dark.md §7 and §9); every other option of the
+advanced rules and expansions, docs/rules/duel-in-the-dark.md §7 and §9); every other option of the
 system's setup goes in the "other setup options" JSON field. The engine validates the result
 when the tournament is created (``services.organising``), exactly as for the API.
 """

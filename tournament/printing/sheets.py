@@ -96,7 +96,7 @@ def pairing_sheet(state: TournamentState, number: int) -> dict:
 
 def _endings(system: str | None) -> list[str]:
     """How a game can end, as the slip's tick boxes: the endings a report names (tournament/table.py;
-    303.md "End of game"); a system without named endings has none to tick."""
+    docs/rules/303.md "End of game"); a system without named endings has none to tick."""
     words = {"reached_london": _("Bomber reached London (Luftwaffe wins)"),
              "shot_down": _("Bomber shot down (RAF wins)"), "rounds_ran_out": _("Rounds ran out (RAF wins)")}
     return [words[code] for code in table.endings_for(system or "") if code in words]
@@ -165,7 +165,7 @@ def _champion(state: TournamentState, ranked) -> str | None:
 
 
 def round_track() -> list[dict]:
-    """The 303 round track (303.md "Round structure"): eight rounds, the Luftwaffe's turn then
+    """The 303 round track (docs/rules/303.md "Round structure"): eight rounds, the Luftwaffe's turn then
     the RAF's, reinforcements at the start of rounds 4 and 6, the RAF wins after the last."""
     notes = {1: _("Round marker on 1"), LAST_ROUND: _("Last round: RAF wins if the bomber survives")}
     for n in REINFORCEMENT_ROUNDS:

@@ -1,4 +1,4 @@
-"""Tournament use cases (service.md, "Tournaments", "Referee discipline", "Clocks and timeouts").
+"""Tournament use cases (docs/rules/service.md, "Tournaments", "Referee discipline", "Clocks and timeouts").
 
 One module per use case, all on one write path (:mod:`.stream`, :mod:`.reconciliation`): lock the
 tournament row, fold the stream ``tournament-<id>``, append new events at the folded version,

@@ -1,4 +1,4 @@
-"""Creating a tournament, its settings, referees and cancellation (service.md, "Tournaments",
+"""Creating a tournament, its settings, referees and cancellation (docs/rules/service.md, "Tournaments",
 "Who uses it").
 """
 from __future__ import annotations
@@ -174,7 +174,7 @@ def users_named(usernames) -> list:
 
 
 def appoint_referees(tournament_id, users: list) -> None:
-    """Set a tournament's referees (service.md "Who uses it"), and its games' referees with them:
+    """Set a tournament's referees (docs/rules/service.md "Who uses it"), and its games' referees with them:
     a removed referee loses sight of the games' hidden information, a new one gains it. Under the
     tournament's lock, so a round starting meanwhile creates its games with the new referees."""
     with transaction.atomic():

@@ -1,4 +1,4 @@
-"""Bringing a tournament's games and pairings in line with its stream (service.md, "Tournaments").
+"""Bringing a tournament's games and pairings in line with its stream (docs/rules/service.md, "Tournaments").
 
 After every write (:func:`act`) the tournament is *reconciled* in the same transaction: the
 pairings the bracket now allows are created, with the games those pairings need; the running

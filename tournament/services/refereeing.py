@@ -1,4 +1,4 @@
-"""Knowledge tests, penalties and referee decisions (service.md, "Referee discipline").
+"""Knowledge tests, penalties and referee decisions (docs/rules/service.md, "Referee discipline").
 
 Penalty levels are never stored: the ladder (tournament/discipline.py) grades them from the
 events, so a revocation re-grades everything after it.

@@ -1,4 +1,4 @@
-"""Entrants: registration, withdrawal, check-in and seeding (service.md, "Tournaments")."""
+"""Entrants: registration, withdrawal, check-in and seeding (docs/rules/service.md, "Tournaments")."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -41,7 +41,7 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
     """``EntrantRegistered`` {entrant, rating, provisional, late}. Before seeding; later only for
     Swiss with ``late_entry`` (the entrant joins the next round with no points).
 
-    The rating is the player's current Elo in the tournament's system (service.md, "Ratings"),
+    The rating is the player's current Elo in the tournament's system (docs/rules/service.md, "Ratings"),
     or the start rating while unrated, marked ``provisional`` below the rating source's ``provisional_games`` rated
     games; an organiser may give another within ``MIN_ENTRY_RATING``–``MAX_ENTRY_RATING``.
     A withdrawn entrant may register again while registration is open (he enters afresh)."""

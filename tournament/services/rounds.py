@@ -1,4 +1,4 @@
-"""Starting a round (service.md, "Tournaments": formats and pairings)."""
+"""Starting a round (docs/rules/service.md, "Tournaments": formats and pairings)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

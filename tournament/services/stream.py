@@ -1,4 +1,4 @@
-"""Reading and appending a tournament stream ``tournament-<id>`` (service.md, "Event sourcing").
+"""Reading and appending a tournament stream ``tournament-<id>`` (docs/rules/service.md, "Event sourcing").
 
 Every write locks the tournament row, folds the stream and appends at the folded version, so
 an append is exactly-once under concurrency.

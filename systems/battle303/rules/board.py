@@ -1,4 +1,4 @@
-"""The 303 board: hexes, London, airfields, start hexes (303.md "Forces and board").
+"""The 303 board: hexes, London, airfields, start hexes (docs/rules/303.md "Forces and board").
 
 Boards are data (``data/boards/303.json`` by default); an organiser may pass another board of
 the same format as ``setup["board"]``.

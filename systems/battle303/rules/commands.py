@@ -1,6 +1,6 @@
 """Command shapes of the 303 engine and their field checks (``malformed_command`` = HTTP 400).
 
-Commands (303.md "Round structure", "Movement and shots", "Combat"):
+Commands (docs/rules/303.md "Round structure", "Movement and shots", "Combat"):
 
 * ``{"type": "place_reinforcement", "hex": int}`` — RAF, only when Northolt is taken and
   several RAF airfields are free.

@@ -1,4 +1,4 @@
-"""``decide``: validate a command and return its events (303.md; contract.py).
+"""``decide``: validate a command and return its events (docs/rules/303.md; contract.py).
 
 Rejection codes besides the reserved ``unknown_command`` / ``malformed_command``:
 ``game_over``, ``not_your_turn``, ``wrong_phase``, ``unknown_aircraft``, ``not_your_aircraft``,
@@ -171,7 +171,7 @@ def _resolve_attack(log: EventLog, board: Board, attack: dict, named_hex: int | 
     rolls, hits = roll_shots(rng, attack["shots"], params["hit_faces"])
     status = status_after_hits(target, sum(hits), state["bomber_hits"])
     landing = attacker["hex"]
-    if attacker["kind"] == FIGHTER:  # the bomber never flies through (303.md "Combat")
+    if attacker["kind"] == FIGHTER:  # the bomber never flies through (docs/rules/303.md "Combat")
         landing = flythrough_hex(board.grid, state, attacker, attack["target_hex"], named_hex, params)
     log.emit(ATTACK_RESOLVED, attacker=attacker["id"], target=target["id"], shots=attack["shots"],
              rolls=rolls, hits=hits, target_status=status, attacker_from=attacker["hex"], attacker_to=landing)

@@ -1,4 +1,4 @@
-"""Event types of the 303 engine and the fold ``evolve`` (303.md; service.md "Event sourcing").
+"""Event types of the 303 engine and the fold ``evolve`` (docs/rules/303.md; docs/rules/service.md "Event sourcing").
 
 Every payload carries the full outcome (dice, damage, destination hex), so folding needs no
 randomness and no rules knowledge beyond copying facts into the state.

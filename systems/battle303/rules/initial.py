@@ -1,4 +1,4 @@
-"""``initial_state``: tokens on their start hexes, round marker at 1 (303.md "Forces and board")."""
+"""``initial_state``: tokens on their start hexes, round marker at 1 (docs/rules/303.md "Forces and board")."""
 from __future__ import annotations
 
 from .board import Board, default_board

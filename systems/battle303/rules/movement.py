@@ -1,4 +1,4 @@
-"""Moves along hex paths (303.md "Forces and board": one token per hex, also while moving).
+"""Moves along hex paths (docs/rules/303.md "Forces and board": one token per hex, also while moving).
 
 A path is the list of hexes entered, each adjacent to the one before; the last is the
 destination. No hex of the path may hold another token (``path_blocked`` on the way,

@@ -1,12 +1,12 @@
-"""Ruleset parameters: every [RULING] of 303.md with the spec's default, plus the hit faces.
+"""Ruleset parameters: every [RULING] of docs/rules/303.md with the spec's default, plus the hit faces.
 
-* ``bomber_shots`` (303.md "Movement and shots"): shots of the bomber per German turn, default 1.
-* ``flythrough_fallback`` (303.md "Combat"): where an attacker goes when the opposite hex is
+* ``bomber_shots`` (docs/rules/303.md "Movement and shots"): shots of the bomber per German turn, default 1.
+* ``flythrough_fallback`` (docs/rules/303.md "Combat"): where an attacker goes when the opposite hex is
   blocked and the command names no free neighbour: ``"clockwise"`` (default) or
   ``"counterclockwise"`` search round the target starting at the opposite hex.
-* ``flythrough_blocked`` (303.md "Combat"): no neighbour of the target free: ``"stay"`` (default)
+* ``flythrough_blocked`` (docs/rules/303.md "Combat"): no neighbour of the target free: ``"stay"`` (default)
   or ``"nearest_free"`` (the nearest free hex beyond the ring, searched in the same turning order).
-* ``hit_faces`` (303.md "Forces and board" [B] "hits on 3 of 6 faces"): this project uses 4, 5, 6.
+* ``hit_faces`` (docs/rules/303.md "Forces and board" [B] "hits on 3 of 6 faces"): this project uses 4, 5, 6.
 """
 from __future__ import annotations
 

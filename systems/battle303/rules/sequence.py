@@ -1,4 +1,4 @@
-"""The round and turn sequence (303.md "Round structure", "End of game").
+"""The round and turn sequence (docs/rules/303.md "Round structure", "End of game").
 
 ``advance`` emits the automatic steps — skipping phases where the side to move has nothing to
 decide, the Allied phase D (round marker), reinforcements without a choice, the round-8 end —

@@ -1,4 +1,4 @@
-"""Rejections (duel-in-the-dark.md §10.6): each broken rule has its own machine code."""
+"""Rejections (docs/rules/duel-in-the-dark.md §10.6): each broken rule has its own machine code."""
 from __future__ import annotations
 
 from typing import NoReturn

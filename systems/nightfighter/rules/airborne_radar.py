@@ -1,4 +1,4 @@
-"""AI Search Phase (nightfighter-solo.md §1.13, S19.0, S24.0 jammed AI, H12, H24, A13)."""
+"""AI Search Phase (docs/rules/nightfighter-solo.md §1.13, S19.0, S24.0 jammed AI, H12, H24, A13)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolationError

@@ -1,4 +1,4 @@
-"""Folding events into the state (the ``evolve`` half; nightfighter-solo.md §5).
+"""Folding events into the state (the ``evolve`` half; docs/rules/nightfighter-solo.md §5).
 
 Each handler mutates the working copy it is given; :func:`evolve` copies first. Events that only
 record dice (``location_roll``, ``phantom_test``, ...) change nothing.

@@ -1,4 +1,4 @@
-"""Campaign logic (nightfighter-solo.md §3.14, H21): pure functions over a JSON campaign state.
+"""Campaign logic (docs/rules/nightfighter-solo.md §3.14, H21): pure functions over a JSON campaign state.
 
 The service keeps the campaign as its own event stream and each night as a child game; it calls
 :func:`campaign_initial`, :func:`assign_pilots`, :func:`next_night_setup` (setup for

@@ -1,4 +1,4 @@
-"""Combat Phase: response tests, corkscrews, attacks, damage (nightfighter-solo.md §1.12, §3.10;
+"""Combat Phase: response tests, corkscrews, attacks, damage (docs/rules/nightfighter-solo.md §1.12, §3.10;
 S17.0, S28.0 (28.1); H13, H14)."""
 from __future__ import annotations
 

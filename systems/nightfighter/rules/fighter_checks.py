@@ -1,4 +1,4 @@
-"""Shared command checks on fighters and tokens (nightfighter-solo.md §5 error codes)."""
+"""Shared command checks on fighters and tokens (docs/rules/nightfighter-solo.md §5 error codes)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolationError

@@ -1,4 +1,4 @@
-"""Fighter set-up, movement and fix maintenance (nightfighter-solo.md §3.4 H5, §3.5 H6, B-TURN)."""
+"""Fighter set-up, movement and fix maintenance (docs/rules/nightfighter-solo.md §3.4 H5, §3.5 H6, B-TURN)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolationError

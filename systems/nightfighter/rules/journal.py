@@ -1,4 +1,4 @@
-"""The events of one ``decide`` call, folded as they are written (nightfighter-solo.md §5).
+"""The events of one ``decide`` call, folded as they are written (docs/rules/nightfighter-solo.md §5).
 
 Rules code reads ``journal.state`` (always up to date) and calls :meth:`Journal.emit`. Level
 changes are noticed after every event and recorded as ``uncertainty_changed`` (§5 payloads),

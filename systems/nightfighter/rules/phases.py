@@ -1,4 +1,4 @@
-"""Sequence of play and the commands of each phase (nightfighter-solo.md §3.2, §4, §5; B-SEQ, H4)."""
+"""Sequence of play and the commands of each phase (docs/rules/nightfighter-solo.md §3.2, §4, §5; B-SEQ, H4)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolationError

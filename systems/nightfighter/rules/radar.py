@@ -1,5 +1,5 @@
 """Radar Search Phase: ground radars, GCI, MEW and passive devices
-(nightfighter-solo.md §1.9, §1.15, §1.16, §3.6; S13.0, S24.0, S25.0; A14, A15, A16, A22, A24).
+(docs/rules/nightfighter-solo.md §1.9, §1.15, §1.16, §3.6; S13.0, S24.0, S25.0; A14, A15, A16, A22, A24).
 """
 from __future__ import annotations
 

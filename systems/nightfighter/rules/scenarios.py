@@ -1,4 +1,4 @@
-"""Built-in scenarios and scenario loading (nightfighter-solo.md §3.13, H18/H19, A26).
+"""Built-in scenarios and scenario loading (docs/rules/nightfighter-solo.md §3.13, H18/H19, A26).
 
 A scenario is plain data; ``setup["scenario"]`` is a built-in id or a full scenario dict, and
 ``setup["options"]`` switches the seed's scenario changes (§1.17) on or off.

@@ -1,4 +1,4 @@
-"""Searchlight Phase (nightfighter-solo.md §1.10, §3.8; S14.0, S21.0; H9, H23, A18, A19)."""
+"""Searchlight Phase (docs/rules/nightfighter-solo.md §1.10, §3.8; S14.0, S21.0; H9, H23, A18, A19)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolationError

@@ -1,4 +1,4 @@
-"""Tally Phase: basic and advanced tallies (nightfighter-solo.md §1.8, §1.11, §3.9; S10.0, S15.0;
+"""Tally Phase: basic and advanced tallies (docs/rules/nightfighter-solo.md §1.8, §1.11, §3.9; S10.0, S15.0;
 H10, H11, A17, A27, B-VIS)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Advanced rule 4 — medals (duel-in-the-dark.md §7.5; [IT §8.4]; C-19, C-20, C-21, C-47, A-40, A-52–A-54).
+"""Advanced rule 4 — medals (docs/rules/duel-in-the-dark.md §7.5; [IT §8.4]; C-19, C-20, C-21, C-47, A-40, A-52–A-54).
 
 Earning (when the Bomber enters a hex): exactly 3 airborne German fighters → German 1 medal, 4 →
 2; no airborne German fighter, except on the Bomber's first and last move → British 2.  A medal
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from ..errors import reject
 from ..ground_units import FLAK, RADAR, SEARCHLIGHT
-from ..scoring import term
 from ..expansions import acoustic_mirror
 
 GERMAN_MEDALS_FOR = {3: 1, 4: 2}
@@ -73,11 +72,6 @@ def award_for_entry(em, fighters_in_hex: list[str], move_no: int, last: bool) ->
         award(em, "german", GERMAN_MEDALS_FOR[min(n, 4)], "fighters_in_hex", fighters=n)
     elif n == 0 and move_no != 1 and not last:
         award(em, "british", BRITISH_MEDALS_EMPTY_HEX, "empty_hex")
-
-
-def bonus_terms(state: dict, hex_id: int) -> list[dict]:
-    n = state["medals_on_board"].get(str(hex_id), 0)
-    return [term("7.5:german_medals", n)] if n else []
 
 
 def sabotage_targets(state: dict, hex_id: int) -> list[str]:

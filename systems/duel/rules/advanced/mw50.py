@@ -1,4 +1,4 @@
-"""Advanced rule 7 — MW-50 special fuel (duel-in-the-dark.md §7.8, §9.3; C-25, A-16, A-29, A-33).
+"""Advanced rule 7 — MW-50 special fuel (docs/rules/duel-in-the-dark.md §7.8, §9.3; C-25, A-16, A-29, A-33).
 
 Assignment in phase 1 (A-16) with ``PlaceFighters {..., mw50_fighter}``: one token on an Me 110
 (never the Do 217 or the Ju 88; ``mw50_not_eligible``).  In the 3–5 player variant [IT Esp.

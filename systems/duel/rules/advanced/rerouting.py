@@ -1,4 +1,4 @@
-"""Advanced rules 3a and 3b — re-routing (duel-in-the-dark.md §7.3, §7.4; C-33, A-49–A-51).
+"""Advanced rules 3a and 3b — re-routing (docs/rules/duel-in-the-dark.md §7.3, §7.4; C-33, A-49–A-51).
 
 Command (Bomber turn, before ``AdvanceBomber``): ``ReRoute {route: [{dir, colour}], target?,
 landing_bomber?}``.

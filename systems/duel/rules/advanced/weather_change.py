@@ -1,4 +1,4 @@
-"""Advanced rule 2 — weather changes during the night (duel-in-the-dark.md §7.2; A-10, A-47–A-49).
+"""Advanced rule 2 — weather changes during the night (docs/rules/duel-in-the-dark.md §7.2; A-10, A-47–A-49).
 
 Before each Bomber move named by the weather card (``changes_before``, e.g. [5, 10]) — at the
 start of that Bomber turn, before the card is revealed — a wind-change card is drawn at random

@@ -1,2 +1,2 @@
-"""Duel in the Dark expansions (duel-in-the-dark.md §9): one module per expansion, each behind a
+"""Duel in the Dark expansions (docs/rules/duel-in-the-dark.md §9): one module per expansion, each behind a
 setup option of :mod:`..options` that defaults to off."""

@@ -1,4 +1,4 @@
-"""Ace gunners — silver and gold ace medals (duel-in-the-dark.md §9.9; A-86–A-90).
+"""Ace gunners — silver and gold ace medals (docs/rules/duel-in-the-dark.md §9.9; A-86–A-90).
 
 Award: ordinary flak tiles (not railway flak, not aces — A-86) hitting the Bomber for ≥ 3 VP in
 one hex give the German a silver medal, ≥ 4 VP a gold one instead (``AceMedalAwarded``).

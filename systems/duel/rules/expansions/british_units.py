@@ -1,4 +1,4 @@
-"""British 3.7-inch QF AA guns and British searchlights (duel-in-the-dark.md §9.10, §9.11;
+"""British 3.7-inch QF AA guns and British searchlights (docs/rules/duel-in-the-dark.md §9.10, §9.11;
 C-30, A-91–A-93).
 
 Phase 5 start: ``PlaceBritishGroundUnits {qf: [hex], searchlights: [hex]}`` — exactly the numbers

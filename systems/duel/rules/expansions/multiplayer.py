@@ -1,4 +1,4 @@
-"""Variant for 3–5 players (duel-in-the-dark.md §9.3; [IT Esp. 3–5]).
+"""Variant for 3–5 players (docs/rules/duel-in-the-dark.md §9.3; [IT Esp. 3–5]).
 
 Seats: ``british`` plus ``german1``…``germanN``.  Each German seat flies its own fighters; the
 side-wide German decisions (ground units, medals) belong to the designated seat ``german1``
@@ -11,7 +11,6 @@ win, A-74).
 from __future__ import annotations
 
 ME110, DO217, JU88 = "Me 110", "Do 217", "Ju 88"
-DESIGNATED = "german1"
 
 
 def german_seats(options: dict) -> tuple[str, ...]:

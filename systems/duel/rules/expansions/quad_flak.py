@@ -1,4 +1,4 @@
-"""Quad flak — Vierlingsflak (duel-in-the-dark.md §9.7; A-82–A-84).
+"""Quad flak — Vierlingsflak (docs/rules/duel-in-the-dark.md §9.7; A-82–A-84).
 
 One of the 40 tiles may be placed as ``quad_flak`` (option ``quad_flak``).  German +2 per quad
 flak when the Mosquito, flying LOW, enters its hex (after a move of ≥ 1 hex and the altitude

@@ -1,4 +1,4 @@
-"""Railway flak (duel-in-the-dark.md §9.6; A-80, A-81).
+"""Railway flak (docs/rules/duel-in-the-dark.md §9.6; A-80, A-81).
 
 One of the 40 tiles may be placed as ``railway_flak`` (option ``railway_flak``).  In each German
 turn the designated German seat may move it to an adjacent hex (``MoveRailwayFlak {tile, to}``;

@@ -1,4 +1,4 @@
-""""Walls have ears" (duel-in-the-dark.md §9.2; A-70–A-72).
+""""Walls have ears" (docs/rules/duel-in-the-dark.md §9.2; A-70–A-72).
 
 Optional random target (``walls_random_target``, phase 3): ``DrawTargetCrest {}`` draws a city
 crest at random, ``RedrawTargetCrest {}`` once more — the second draw is final (A-71); both draws
@@ -16,7 +16,6 @@ from ..ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, airfield_capacity
 
 CRESTS_HANDED = 5
 MAX_REPOSITIONS = 5
-MAX_DRAWS = 2
 
 
 def draw(em, board, command: dict, rng) -> None:

@@ -1,4 +1,4 @@
-"""Wilde Sau (duel-in-the-dark.md §9.4; C-42, A-52, A-79).
+"""Wilde Sau (docs/rules/duel-in-the-dark.md §9.4; C-42, A-52, A-79).
 
 If Window was announced the German places his tokens face down on German airfields
 (``PlaceWildSau {hexes: [...]}``; no effect on fighter capacity).  In German turns

@@ -1,4 +1,4 @@
-"""Window (duel-in-the-dark.md §9.4; C-40, C-43, C-44, A-45, A-76–A-78).
+"""Window (docs/rules/duel-in-the-dark.md §9.4; C-40, C-43, C-44, A-45, A-76–A-78).
 
 After deployment (phase 5 end) the British announces Window: ``DeclareWindow {use: bool,
 positions: [move numbers]}``.  Each position p puts a Window card immediately before compass card
