@@ -1,7 +1,8 @@
 """Celery tasks of the game app; all idempotent and ``acks_late`` (settings)."""
 from celery import shared_task
+from django.db import transaction
 
-from . import campaigns, outbox, timeouts
+from . import campaigns, outbox, replay_fog, timeouts
 
 
 @shared_task(acks_late=True)
@@ -30,3 +31,14 @@ def drain_outbox() -> int:
 @shared_task(acks_late=True)
 def record_campaign_night(game_id: str, result_seq: int) -> bool:
     return campaigns.record_finished_night(game_id)
+
+
+@shared_task(acks_late=True)
+def compute_replay_fog(game_id: str) -> bool:
+    """The replay's "where could it be" maps of a finished game, once (game/replay_fog.py)."""
+    return replay_fog.compute(game_id)
+
+
+def replay_fog_for_finished_game(game_id: str, result_seq: int) -> None:
+    """Outbox consumer of a finished game: start the maps' task once the consumer commits."""
+    transaction.on_commit(lambda: compute_replay_fog.delay(game_id), robust=True)

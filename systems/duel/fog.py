@@ -17,11 +17,13 @@ already overflown city as the new target. The solo mission's British does not pl
 """
 from __future__ import annotations
 
+import json
 from collections import deque
 from functools import lru_cache
 
 from systems.kit.hexgrid import DIRECTIONS, steps_between
-from .rules.board import Board
+from .rules.board import Board, board_of
+from .rules.visibility import view as german_view
 
 OUT, BACK = "out", "back"
 NO_HEADING = None  # before the first card, and over the target (R4, R6)
@@ -182,3 +184,27 @@ def _completes(state: tuple, k: int, limit: int, rmap: RouteMap, targets: set) -
         return rmap.back.get((hex_id, heading), 10**6) <= left
     return any(rmap.to_city[x].get((hex_id, heading), 10**6) + rmap.back.get((x, NO_HEADING), 10**6) <= left
                for x in targets if x not in overflown and x in rmap.to_city)
+
+
+def replay_maps(steps) -> dict:
+    """The maps of a whole game for its replay: ``steps`` yields (seq, event type, payload,
+    engine state after it); each map is read from the German's view of that state. Returns ``{"by_step": {seq: index or
+    None}, "maps": [...]}``, equal maps stored once (the Bomber's public facts change once a
+    card, so a night has a few dozen distinct maps among hundreds of steps)."""
+    by_step: dict[str, int | None] = {}
+    maps: list[dict] = []
+    index: dict[str, int] = {}
+    in_resolution = False
+    for seq, event_type, payload, state in steps:
+        view = german_view(state, "german", [])
+        in_resolution = resolving(event_type, payload, in_resolution)
+        key = json.dumps([view["night"], view["bomber"], view["known_plan"], view.get("crests"), in_resolution],
+                         sort_keys=True)
+        if key not in index:
+            found = possible(view, board_of(state), in_resolution)
+            index[key] = len(maps) if found else None
+            if found:
+                maps.append({"now": found["now"], "exact": found["exact"],
+                             "moves": {str(h): ks for h, ks in found["moves"].items()}})
+        by_step[str(seq)] = index[key]
+    return {"by_step": by_step, "maps": maps}
