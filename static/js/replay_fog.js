@@ -28,7 +28,7 @@
   }
 
   function draw(step) {
-    var svg = document.getElementById("board");
+    var svg = document.getElementById("board");  // the board's box; the drawer's svg is inside
     var old = svg.querySelector("g.fog-heat");
     if (old) old.parentNode.removeChild(old);
     if (!maps || maps.status !== "ready") return;
@@ -65,7 +65,9 @@
         layer.appendChild(ring);
       }
     }
-    svg.appendChild(layer);
+    // Above the hexes, under the pieces and overlays the board draws on top of them.
+    var hexLayer = svg.querySelector("polygon[data-hex]").parentNode;
+    hexLayer.parentNode.insertBefore(layer, hexLayer.nextSibling);
     status.textContent = words.title + ": " + words.legend + (truth ? " " + words.truth : "") +
       (map.exact ? "" : " " + words.superset);
   }
