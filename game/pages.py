@@ -458,8 +458,7 @@ def replay_fog_context(game: Game, side: str | None, events: list[dict]) -> dict
                      "guessing": replay_fog.guessing_sides(game), "has_maps": game.system in replay_fog.FOG_MAPS},
         "fog_words": {"computing": _("Where could it be: being computed, back in a moment."),
                       "title": _("Where could it be"),
-                      "legend": _("Shaded: where the Bomber could have been, as the German knew it (darker: at more of "
-                                  "the moves left); outlined: where it could be now."),
+                      "legend": str(replay_fog.FOG_LEGENDS.get(game.system, "")),
                       "truth": _("Ringed: where it truly was."),
                       "superset": _("Some rules in play are not counted: the shaded area may be larger than the truth."),
                       "none": _("No map at this step."),

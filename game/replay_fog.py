@@ -25,7 +25,15 @@ from .store import read_events
 
 # system → (the dotted path of its maps function, the side whose view it guesses from; its
 # numbered seats — german2 in a 3–5 player night — see the same).
-FOG_MAPS = {"duel-in-the-dark": ("systems.duel.fog.replay_maps", "german")}
+FOG_MAPS = {"duel-in-the-dark": ("systems.duel.fog.replay_maps", "german"),
+            "nightfighter-solo": ("systems.nightfighter.fog.replay_maps", "player")}
+# What a system's map shows, for its legend on the replay page.
+FOG_LEGENDS = {
+    "duel-in-the-dark": gettext_lazy("Shaded: where the Bomber could have been, as the German knew it (darker: at "
+                                     "more of the moves left); outlined: where it could be now."),
+    "nightfighter-solo": gettext_lazy("Shaded: where each bomber could be, as the pilot's uncertainty allowed "
+                                      "(darker: more tokens' areas overlap); outlined: the tokens."),
+}
 # A side whose words read better than "as the <side> saw it".
 AS_WORDS = {"player": gettext_lazy("As the pilot saw it")}
 ENQUEUED_SECONDS = 600  # an on-demand request is not repeated while one may be running

@@ -3,7 +3,8 @@
  * link); on a guessing side's view (the German in Duel in the Dark) and on "everything", the
  * board gets the stored map of where the Bomber could have been at that step, as a heat layer
  * (darker: at more of the moves left), the hexes it could be in now outlined, and on
- * "everything" its true hex ringed. The maps come from /api/games/{id}/replay/fog/, computed
+ * "everything" its true hex ringed (Nightfighter: the pilot's uncertainty areas, darker where
+ * more tokens' areas overlap, and the bombers pinned down ringed). The maps come from /api/games/{id}/replay/fog/, computed
  * once after the game ended; until then the page says they are being computed and asks again.
  */
 (function () {
@@ -43,7 +44,7 @@
     layer.setAttribute("pointer-events", "none");
     var most = 1;
     Object.keys(map.moves).forEach(function (h) { most = Math.max(most, map.moves[h].length); });
-    var truth = data.as ? null : (step.state.bomber || {}).hex;
+    var truth = data.as ? [] : map.truth || [];
     Object.keys(map.moves).forEach(function (h) {
       var hexShape = svg.querySelector('polygon[data-hex="' + h + '"]');
       if (!hexShape) return;
@@ -55,20 +56,19 @@
       shade.setAttribute("fill-opacity", (0.15 + 0.55 * map.moves[h].length / most).toFixed(2));
       layer.appendChild(shade);
     });
-    if (truth !== null && truth !== undefined) {
-      var at = svg.querySelector('polygon[data-hex="' + truth + '"]');
-      if (at) {
-        var ring = document.createElementNS(SVG, "polygon");
-        ring.setAttribute("points", at.getAttribute("points"));
-        ring.setAttribute("class", "fog-truth");
-        ring.setAttribute("data-fog-truth", truth);
-        layer.appendChild(ring);
-      }
-    }
+    truth.forEach(function (h) {
+      var at = svg.querySelector('polygon[data-hex="' + h + '"]');
+      if (!at) return;
+      var ring = document.createElementNS(SVG, "polygon");
+      ring.setAttribute("points", at.getAttribute("points"));
+      ring.setAttribute("class", "fog-truth");
+      ring.setAttribute("data-fog-truth", h);
+      layer.appendChild(ring);
+    });
     // Above the hexes, under the pieces and overlays the board draws on top of them.
     var hexLayer = svg.querySelector("polygon[data-hex]").parentNode;
     hexLayer.parentNode.insertBefore(layer, hexLayer.nextSibling);
-    status.textContent = words.title + ": " + words.legend + (truth ? " " + words.truth : "") +
+    status.textContent = words.title + ": " + words.legend + (truth.length ? " " + words.truth : "") +
       (map.exact ? "" : " " + words.superset);
   }
 

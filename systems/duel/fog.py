@@ -204,7 +204,8 @@ def replay_maps(steps) -> dict:
             found = possible(view, board_of(state), in_resolution)
             index[key] = len(maps) if found else None
             if found:
-                maps.append({"now": found["now"], "exact": found["exact"],
+                truth = [view["bomber"]["hex"]] if view["bomber"]["hex"] is not None else []  # public (§4.5)
+                maps.append({"now": found["now"], "exact": found["exact"], "truth": truth,
                              "moves": {str(h): ks for h, ks in found["moves"].items()}})
         by_step[str(seq)] = index[key]
     return {"by_step": by_step, "maps": maps}

@@ -149,3 +149,21 @@ def test_a_private_finished_games_fog_is_for_its_players_and_referees(users):
     for user, status in ((None, (401, 404)), (users["carol"], (404,)), (users["bob"], (200,)), (referee, (200,))):
         for url in ("replay/steps/?as=british", "replay/fog/"):
             assert client_for(user).get(f"/api/games/{game.pk}/{url}").status_code in status, (user, url)
+
+
+def test_the_replay_page_keeps_the_side_in_its_links_and_hides_what_it_did_not_see(users):
+    from django.test import Client
+
+    game, players = duel(users)
+    game = play(game, players)
+    route, revealed = plan_markers(game)
+    committed = client_for().get(f"/api/games/{game.pk}/replay/").json()["steps"]
+    seq = next(s["event"]["seq"] for s in committed if s["event"]["type"] == "PlanCommitted")
+    page = Client().get(f"/games/{game.pk}/replay/?step={seq}&as=german").content.decode()
+    assert f'href="?step={seq}&amp;as=german"' in page and f'href="?step={seq + 1}&amp;as=german"' in page
+    assert "An event hidden from this side" in page and route[0] not in page
+    assert 'value="german" checked' in page
+    full = Client().get(f"/games/{game.pk}/replay/?step={seq}").content.decode()
+    assert "An event hidden from this side" not in full and 'value="" checked' in full
+    unknown = Client().get(f"/games/{game.pk}/replay/?step={seq}&as=referee").content.decode()
+    assert 'value="" checked' in unknown and f'href="?step={seq + 1}" rel="next"' in unknown
