@@ -167,3 +167,22 @@ def test_the_replay_page_keeps_the_side_in_its_links_and_hides_what_it_did_not_s
     assert "An event hidden from this side" not in full and 'value="" checked' in full
     unknown = Client().get(f"/games/{game.pk}/replay/?step={seq}&as=referee").content.decode()
     assert 'value="" checked' in unknown and f'href="?step={seq + 1}" rel="next"' in unknown
+
+
+def test_each_german_seat_of_a_three_player_night_has_its_view_and_the_map(users):
+    carol = users["carol"]
+    game = services.create_game(system_name="duel-in-the-dark", setup={"players": 3},
+                                players={"british": users["alice"], "german1": users["bob"], "german2": carol})
+    values = [value for value, _ in replay_fog.fog_choices(game)]
+    assert values == ["british", "german1", "german2", ""]
+    assert replay_fog.guessing_sides(game) == ["german1", "german2"]
+
+
+def test_the_pilot_and_the_303_sides_are_offered(users):
+    from game.models import Game as G
+
+    pilot = G(system="nightfighter-solo", setup={})
+    assert replay_fog.fog_choices(pilot)[0] == ("player", "As the pilot saw it")
+    battle = G(system="303", setup={})
+    assert [v for v, _ in replay_fog.fog_choices(battle)][:-1] == list(services.sides_for(
+        services.system_or_reject("303"), {}))
