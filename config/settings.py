@@ -303,6 +303,7 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "ratings.tasks.rate_finished_game",
         "tournament.tasks.record_game_result",
         "game.tasks.record_campaign_night",
+        "game.tasks.replay_fog_for_finished_game",
     ],
     "turn_passed": ["notifications.tasks.notify_turn"],
     # Integration messages (tournament/messages.py, ratings/messages.py): the apps above read these only.

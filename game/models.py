@@ -129,3 +129,14 @@ class Vacation(models.Model):
     class Meta:
         ordering = ["starts_at"]
         indexes = [models.Index(fields=["user", "ends_at"])]
+
+
+class ReplayFog(models.Model):
+    """A finished game's "where could it be" maps (game/replay_fog.py), computed once by a
+    Celery task after the game ends; a cache of its events, rebuilt by deleting the row."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="replay_fog")
+    version = models.PositiveIntegerField()  # the game's version the maps were computed at
+    maps = models.JSONField()
+    cpu_seconds = models.FloatField()
+    computed_at = models.DateTimeField(auto_now_add=True)

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.roles import is_league_admin
 
-from game import clocks, endings, imports, replay, services, timeouts
+from game import clocks, endings, imports, replay, replay_fog, services, timeouts
 from kernel import bounded_json
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
@@ -421,24 +421,52 @@ def replay_page(request, game_id):
         return redirect("game-play", game_id=game.pk)
     step = replay_step(request, game)
     shown = presentation_for(game.system)
-    current = replay.steps_between(game.system, game.stream, step, step)[0]
+    try:
+        side = replay_fog.checked_side(game, request.GET.get("as"))
+    except services.CommandRejected:
+        side = None  # an unknown side in a hand-edited link: show everything
+    current = replay.steps_between(game.system, game.stream, step, step, side)[0]
     events, jumps = replay_index(game, request.user)
     return render(request, page_templates(game, "replay.html"), {
+        **replay_fog_context(game, side, events),
         "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
         "seated": seated(game, {s.side: s.user.get_username() for s in game.seats.all()}),
         "outcome_text": shown.outcome_text(game.outcome),
         "summary": shown.summary(current["state"]),
-        "events": events, "jumps": jumps,
+        "jumps": jumps,
         "previous_step": step - 1 if step > 1 else None, "next_step": step + 1 if step < game.version else None,
         "page_data": {"game_id": str(game.pk), "system": game.system, "version": game.version, "step": step,
-                      "api": f"/api/games/{game.pk}/replay/"},
+                      "api": f"/api/games/{game.pk}/replay/", "as": side or ""},
         "verification_url": f"/api/games/{game.pk}/replay/verification/",
         "replay_words": replay_words(), "board_ui_words": board_ui_words(),
         "board_words": shown.board_words(),
         "head_hash": game.head_hash,
         "board": board_for(game),
     })
+
+
+def replay_fog_context(game: Game, side: str | None, events: list[dict]) -> dict:
+    """The fog toggle's part of the replay page (templates/game/_replay_fog.html,
+    static/js/replay_fog.js): the choices, the side shown, its log (an event hidden from it
+    keeps its line, without its words), and the query that step links carry."""
+    hidden = _("An event hidden from this side")
+    if side:
+        events = [e if e["visibility"] in ("public", side) else {**e, "type": "", "category": "", "text": hidden}
+                  for e in events]
+    return {
+        "events": events, "fog_as": side or "", "fog_choices": replay_fog.fog_choices(game),
+        "fog_query": f"&as={side}" if side else "",
+        "fog_data": {"as": side or "", "api": f"/api/games/{game.pk}/replay/fog/",
+                     "guessing": replay_fog.guessing_sides(game), "has_maps": game.system in replay_fog.FOG_MAPS},
+        "fog_words": {"computing": _("Where could it be: being computed, back in a moment."),
+                      "title": _("Where could it be"),
+                      "legend": str(replay_fog.FOG_LEGENDS.get(game.system, "")),
+                      "truth": _("Ringed: where it truly was."),
+                      "superset": _("Some rules in play are not counted: the shaded area may be larger than the truth."),
+                      "none": _("No map at this step."),
+                      "unavailable": _("The map is not available (%(status)s).")},
+    }
 
 
 def replay_index(game: Game, user) -> tuple[list[dict], list]:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/stream/", streams.GameStream.as_view(), name="game-stream"),
     path("games/<uuid:game_id>/replay/", views.GameReplay.as_view(), name="game-replay"),
     path("games/<uuid:game_id>/replay/steps/", replay_views.GameReplaySteps.as_view(), name="game-replay-steps"),
+    path("games/<uuid:game_id>/replay/fog/", replay_views.GameReplayFog.as_view(), name="game-replay-fog"),
     path("games/<uuid:game_id>/replay/verification/", replay_views.GameReplayVerification.as_view(),
          name="game-replay-verification"),
     path("games/<uuid:game_id>/resign/", ending_views.GameResign.as_view(), name="game-resign"),

@@ -88,6 +88,7 @@ class EventSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, help_text="the event in words")
     category = serializers.CharField(required=False, help_text="its event-log filter, e.g. moves, combat, score")
     marker = MarkerSerializer(required=False, allow_null=True, help_text="a replay jump target, or null")
+    hidden = serializers.BooleanField(required=False, help_text="replay seen ``as`` a side: hidden from it")
 
 
 class EventsSerializer(serializers.Serializer):
@@ -97,7 +98,8 @@ class EventsSerializer(serializers.Serializer):
 
 class ReplayStepSerializer(serializers.Serializer):
     event = EventSerializer()
-    state = serializers.JSONField(help_text="the referee view of the state after the event")
+    state = serializers.JSONField(help_text="the view of the state after the event: the referee's, or with ``as`` "
+                                            "that side's")
     outcome = serializers.JSONField(allow_null=True)
     summary = serializers.ListField(child=serializers.ListField(child=serializers.CharField()), required=False,
                                     help_text="the situation in words: [label, text] pairs (replay/steps/ only)")
@@ -122,6 +124,23 @@ class ReplayStepsSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="the game's last event seq")
     start = serializers.IntegerField()
     steps = ReplayStepSerializer(many=True)
+
+
+class FogMapSerializer(serializers.Serializer):
+    now = serializers.ListField(child=serializers.IntegerField(), help_text="hexes it could be in at this step")
+    moves = serializers.DictField(child=serializers.ListField(child=serializers.IntegerField()),
+                                  help_text="hex → the card numbers (moves) at which it could be there, now included")
+    exact = serializers.BooleanField(help_text="false: a superset (a rule the computation relaxes is in play)")
+
+
+class ReplayFogSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(["none", "computing", "ready"])
+    sides = serializers.ListField(child=serializers.CharField(), required=False,
+                                  help_text="the sides whose replay view shows the maps")
+    cpu_seconds = serializers.FloatField(required=False, help_text="what computing the maps cost")
+    by_step = serializers.DictField(child=serializers.IntegerField(allow_null=True), required=False,
+                                    help_text="event seq → index into maps (null: no map at that step)")
+    maps = FogMapSerializer(many=True, required=False)
 
 
 class EndingRequestSerializer(serializers.Serializer):

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from accounts.roles import is_league_admin
 
-from .. import imports, pauses, replay, services
+from .. import imports, pauses, replay, replay_fog, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
@@ -201,16 +201,19 @@ def verification_body(game: Game, records: list) -> dict:
 class GameReplay(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=with_errors({200: ReplaySerializer}, 401, 404, 409))
+    @extend_schema(parameters=[OpenApiParameter("as", str, description="see the steps as this side saw them live "
+                                                                        "(an engine side name); omitted: everything")],
+                   responses=with_errors({200: ReplaySerializer}, 400, 401, 404, 409))
     def get(self, request, game_id):
-        """A finished game step by step with everything revealed, in one answer (large; a viewer
-        pages through ``replay/steps/`` instead); the dice seed and the route commitment verified
-        and every roll re-derived."""
+        """A finished game step by step with everything revealed (or ``as`` one side saw it), in
+        one answer (large; a viewer pages through ``replay/steps/`` instead); the dice seed and
+        the route commitment verified and every roll re-derived."""
         game, records = finished_records(request, game_id)
+        side = replay_fog.checked_side(game, request.query_params.get("as"))
         return Response({
             **game_summary(game),
             **verification_body(game, records),
-            "steps": replay.replay_steps(game.system, records),
+            "steps": replay.replay_steps(game.system, records, side=side),
         })
 
 
