@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "systems.battle303",
     "systems.nightfighter",
     "game",
+    "bots",
     "tournament",
     "tournament.quiz",
     "ratings",
@@ -300,12 +301,19 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "tournament.tasks.record_game_result",
         "game.tasks.record_campaign_night",
     ],
-    "turn_passed": ["notifications.tasks.notify_turn"],
+    "turn_passed": ["notifications.tasks.notify_turn", "bots.moves.play_turn"],
+    "bot_to_move": ["bots.moves.play_on"],
     "tournament_events": ["notifications.tasks.notify_tournament", "notifications.tasks.queue_tournament_webhooks",
                           "ratings.tasks.rate_table_legs"],
     "quiz_opened": ["notifications.tasks.notify_quiz_opened"],
     "tournament_upload_matched": ["ratings.tasks.rate_uploaded_tournament"],
 }
+# Consumers that, without a broker, run after the request in a background thread of the serving
+# process instead of inside it (game/background.py): a practice bot's move never holds up a page.
+NIGHTDUEL_OUTBOX_BACKGROUND = ["bots.moves.play_turn", "bots.moves.play_on"]
+# Where each system's practice bots live (bots/lookup.py): system → module; unnamed systems are
+# looked up as systems.<module>.bots. Tests name their doubles here.
+NIGHTDUEL_BOT_PACKAGES: dict[str, str] = {}
 
 # Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
 # (or in-process without Redis), re-read on a timer in case an announcement was lost.
