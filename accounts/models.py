@@ -38,7 +38,7 @@ def display_name_of(user) -> str:
         return ""
 
 
-def bot_usernames(usernames) -> set[str]:
-    """Which of ``usernames`` belong to practice bots."""
-    return set(Profile.objects.filter(is_bot=True, user__username__in=list(usernames))
-               .values_list("user__username", flat=True))
+def bot_names(usernames) -> dict[str, str]:
+    """Those of ``usernames`` that belong to practice bots, each with the bot's name for pages."""
+    return {username: name or username for username, name in Profile.objects.filter(
+        is_bot=True, user__username__in=[u for u in usernames if u]).values_list("user__username", "display_name")}

@@ -51,9 +51,6 @@ def bot_of(user) -> BotAccount | None:
 def refusal(system: str, side: str, level, setup: dict) -> CommandRejected | None:
     """Why the bot will not play this game (a 422 naming the field at fault), or None."""
     found = lookup.package(system)
-    if found is None:
-        return CommandRejected(422, "no_bots", _("There is no practice bot for %(system)s yet.") % {
-            "system": system_name(system)}, {"field": "system"})
     if level not in found.LEVELS:
         return CommandRejected(422, "unknown_bot_level", _("Choose one of the levels %(levels)s.") % {
             "levels": ", ".join(str(n) for n in sorted(found.LEVELS))}, {"field": "level"})
@@ -68,6 +65,9 @@ def start_bot_game(*, player, system: str, level: int, side: str | None, setup: 
                    time_control: dict | None = None, rated: bool = False) -> Game:
     """Seat ``player`` on ``side`` (drawn when None) and the level's bot on every other side."""
     engine = system_or_reject(system)
+    if lookup.package(system) is None:
+        raise CommandRejected(422, "no_bots", _("There is no practice bot for %(system)s yet.") % {
+            "system": system_name(system)}, {"field": "system"})
     sides = check_setup(engine, setup)
     if len(sides) < 2:
         raise CommandRejected(422, "no_seat_for_bot", _("This game has one seat, yours: no bot plays it."),

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from bots.services import start_bot_game
 from game import campaigns, clocks
 from game.form_errors import show_rejection
 from game.models import Game
@@ -24,7 +25,7 @@ from game.services import CommandRejected, create_game
 from game.visibility import may_view_game
 
 from . import lobby, services
-from .forms import SEEK, NewGameForm
+from .forms import SEEK, NewGameForm, bot_level_field, side_field
 from .models import Challenge
 from .setup_controls import field_name
 
@@ -78,6 +79,8 @@ def _start_from(request, form: NewGameForm):
             if not form.check_no_opponent():
                 return None
             return redirect("game-play", _start_solo(request, form).pk)
+        if form.against_bot:
+            return redirect("game-play", start_bot_game(player=request.user, **form.bot_game()).pk)
         seats, random_sides, seat_fields = form.seats()
         challenge = services.propose(
             challenger=request.user, system=system, setup=form.setup(), seats=seats,
@@ -85,6 +88,10 @@ def _start_from(request, form: NewGameForm):
             seek=form.cleaned_data["how"] == SEEK, rating_min=form.cleaned_data.get("rating_min"),
             rating_max=form.cleaned_data.get("rating_max"))
     except CommandRejected as exc:
+        if form.against_bot:  # the bot's refusal beside the level, a side or system one beside its own
+            show_rejection(form, exc, {exc.code: {"side": side_field(system), "system": "system"}.get(
+                exc.extra.get("field"), bot_level_field(system)), "time_control": "pace"})
+            return None
         prefix = field_name(system, "")
         show_rejection(form, exc, {**seat_fields, "time_control": "pace", "players": "opponent",
                                    **{f"setup.{name[len(prefix):]}": name for name in form.fields

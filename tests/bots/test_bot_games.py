@@ -127,8 +127,8 @@ def test_an_unsupported_setup_is_refused_with_the_systems_code_and_nothing_store
         bots.start_bot_game(player=users["alice"], system=DUEL, level=9, side="british", setup={})
     assert (no_level.value.status, no_level.value.code) == (422, "unknown_bot_level")
     with pytest.raises(CommandRejected) as solo:
-        bots.start_bot_game(player=users["alice"], system="nightfighter-solo", level=1, side=None, setup={})
-    assert solo.value.status == 422
+        bots.start_bot_game(player=users["alice"], system=DUEL, level=1, side=None, setup={"mode": "solo"})
+    assert (solo.value.status, solo.value.code) == (422, "no_seat_for_bot")
     assert Game.objects.count() == before
 
 
