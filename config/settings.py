@@ -312,8 +312,9 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
 # process instead of inside it (game/background.py): a practice bot's move never holds up a page.
 NIGHTDUEL_OUTBOX_BACKGROUND = ["bots.moves.play_turn", "bots.moves.play_on"]
 # Where each system's practice bots live (bots/lookup.py): system → module; unnamed systems are
-# looked up as systems.<module>.bots. Tests name their doubles here.
-NIGHTDUEL_BOT_PACKAGES: dict[str, str] = {}
+# looked up as systems.<module>.bots. Tests name their doubles here ("system=module:attribute,...").
+NIGHTDUEL_BOT_PACKAGES = dict(entry.split("=", 1) for entry in
+                              filter(None, os.environ.get("NIGHTDUEL_BOT_PACKAGES", "").split(",")))
 
 # Live streams (game/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
 # (or in-process without Redis), re-read on a timer in case an announcement was lost.
