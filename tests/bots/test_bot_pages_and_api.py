@@ -82,3 +82,19 @@ def test_the_api_needs_a_signed_in_player(db):
 def test_the_schema_documents_the_bot_games_endpoint(users):
     schema = client_for(users["alice"]).get("/api/schema/?format=json").json()
     assert "post" in schema["paths"]["/api/bot-games/"]
+
+
+def test_a_rated_bot_game_is_marked_on_the_leaderboard_and_in_the_history(users, settings):
+    from game.endings import resign
+    from bots.services import start_bot_game
+
+    settings.NIGHTDUEL_OUTBOX_CONSUMERS = {"game_finished": ["ratings.tasks.rate_finished_game"]}
+    game = start_bot_game(player=users["alice"], system="303", level=1, side="raf", setup={}, rated=True)
+    resign(game.pk, users["alice"])
+    board = browser(users["bob"]).get("/league/").content.decode()
+    assert board.count('class="bot-mark"') == 1  # the bot's row, not alice's
+    history = browser(users["bob"]).get("/players/alice/").content.decode()
+    assert 'class="bot-mark"' in history
+    casual = start_bot_game(player=users["bob"], system="303", level=1, side="raf", setup={})
+    resign(casual.pk, users["bob"])
+    assert "/players/bob/" not in browser(users["alice"]).get("/league/").content.decode()  # casual: not rated
