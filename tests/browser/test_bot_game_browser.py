@@ -15,7 +15,9 @@ from bots import moves
 from game import background
 from game.models import Game
 from tests.browser.conftest import PHONE, click_action, log_in, offered
-from tests.browser.test_duel_night_browser import STEPS, Table
+from systems.duel.rules.planning import find_route
+from systems.registry import get_system
+from tests.browser.test_duel_night_browser import BOARD, STEPS, Table, hex_, route_hexes, send, tool_button
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DUEL = "duel-in-the-dark"
@@ -53,6 +55,30 @@ def start_from_the_new_game_page(page, base_url, system_label, side_label, syste
     assert page.get_by_label("Rated game against the bot").is_visible()
     assert not page.get_by_label("Rated game against the bot").is_checked()  # casual unless chosen
     assert page.get_by_role("button", name="Play the bot").is_visible()
+
+
+def free_planning(t, page, state):
+    """Phase 3 without the random crest (§3.4): take-off airfields, a target, the route out and
+    home hex by hex, the Mosquito's landing airfield — each a click on the board."""
+    template = next(a for a in get_system(DUEL).legal_actions(state, "british")
+                    if a["type"] == "CommitRoute" and a.get("template"))
+    tb, tm, target = next((tb, tm, target) for target in template["choices"]["targets"]
+                          for tb in BOARD.british_airfields for tm in BOARD.british_airfields
+                          if tm != tb and find_route(BOARD, tb, target, tb, 14))
+    route = find_route(BOARD, tb, target, tb, 14)
+    hex_(page, tb)
+    hex_(page, tm)
+    hex_(page, target)
+    for h in route_hexes({"takeoff_bomber": tb, "route": route})[1:]:
+        hex_(page, h)
+    if tool_button(page, "End the route here").count():
+        tool_button(page, "End the route here").click()
+    hex_(page, next(a for a in BOARD.british_airfields if a != tb))
+    t.snap(page, "bot-duel-route-planned")
+    send(page)
+
+
+BRITISH_STEPS = {**STEPS, "planning": free_planning}
 
 
 def see_the_bot_think_then_move(page, release, shot, name):
@@ -96,7 +122,7 @@ def test_a_duel_night_against_the_level_1_german_bot_played_by_clicking(live_ser
         table.side = "british"
         table.page_for("british")
         version = table.game.version
-        STEPS[state["step"]](table, page, state)
+        BRITISH_STEPS[state["step"]](table, page, state)
         page.wait_for_function(f"Number(document.getElementById('game-version').textContent) > {version}"
                                " || !document.getElementById('duel-error').hidden")
         assert page.locator("#duel-error").is_hidden(), (state["step"], page.locator("#duel-error").inner_text())
