@@ -86,3 +86,17 @@ def start_bot_game(*, player, system: str, level: int, side: str | None, setup: 
     players = {s: player if s == side else bot for s in sides}
     return create_game(system_name=system, setup=setup, players=players, created_by=player,
                        time_control=time_control, rated=rated)
+
+
+def rematch(game_id, player) -> Game | None:
+    """The same bot game again with the sides swapped (a bot answers no challenge), when ``player``
+    played a finished game against a bot; None when that game had no bot."""
+    game = Game.objects.filter(pk=game_id).exclude(status=Game.Status.RUNNING).first()
+    seats = list(game.seats.select_related("user")) if game else []
+    bots = {b.user_id: b for b in BotAccount.objects.filter(user_id__in=[s.user_id for s in seats])}
+    if not bots or player.pk not in {s.user_id for s in seats}:
+        return None
+    bot_side = next(s.side for s in seats if s.user_id in bots)
+    level = next(iter(bots.values())).level
+    return start_bot_game(player=player, system=game.system, level=level, side=bot_side, setup=game.setup,
+                          time_control=game.time_control, rated=game.rated)

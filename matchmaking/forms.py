@@ -131,7 +131,10 @@ class NewGameForm(forms.Form):
         if current:
             self.initial.update({"system": current["system"], "rated": "1" if current["rated"] else "0",
                                  "pace": current["pace"] or UNTIMED})
-            if current.get("opponent"):
+            if current.get("bot_level") and bot_level_field(current["system"]) in self.fields:
+                self.initial.update({"how": BOT, bot_level_field(current["system"]): current["bot_level"],
+                                     "bot_rated": current["rated"]})
+            elif current.get("opponent"):
                 self.initial["opponent"] = current["opponent"]
 
     def groups(self) -> list[dict]:

@@ -15,7 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from bots.services import start_bot_game
+from bots import services as bot_games
+from bots.models import BotAccount
 from game import campaigns, clocks
 from game.form_errors import show_rejection
 from game.models import Game
@@ -39,9 +40,11 @@ def _settings_of(request) -> dict | None:
     game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first() if game_id else None
     if game is None or not may_view_game(request.user, game):
         return {"opponent": request.GET["opponent"]} if request.GET.get("opponent") else None
-    others = [s.user.get_username() for s in game.seats.all() if s.user_id != request.user.pk]
+    others = [s.user for s in game.seats.all() if s.user_id != request.user.pk]
+    bot = BotAccount.objects.filter(user__in=others).first()
     return {"system": game.system, "setup": game.setup, "rated": game.rated,
-            "pace": services.pace_of(game.time_control), "opponent": others[0] if others else ""}
+            "pace": services.pace_of(game.time_control), "opponent": others[0].get_username() if others else "",
+            "bot_level": bot.level if bot else None}
 
 
 def _start_solo(request, form: NewGameForm) -> Game:
@@ -80,7 +83,7 @@ def _start_from(request, form: NewGameForm):
                 return None
             return redirect("game-play", _start_solo(request, form).pk)
         if form.against_bot:
-            return redirect("game-play", start_bot_game(player=request.user, **form.bot_game()).pk)
+            return redirect("game-play", bot_games.start_bot_game(player=request.user, **form.bot_game()).pk)
         seats, random_sides, seat_fields = form.seats()
         challenge = services.propose(
             challenger=request.user, system=system, setup=form.setup(), seats=seats,
@@ -169,6 +172,9 @@ def lobby_page(request):
 @require_POST
 def rematch(request, game_id):
     try:
+        again = bot_games.rematch(game_id, request.user)  # a bot is not challenged: its game starts at once
+        if again is not None:
+            return redirect("game-play", again.pk)
         challenge = services.rematch(game_id, request.user)
     except CommandRejected as exc:
         if exc.status == 404:

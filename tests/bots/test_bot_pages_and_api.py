@@ -1,6 +1,8 @@
 """Starting a bot game from the new-game page and through ``/api/bot-games/``: the same service,
 the level's label and rating shown, casual by default, refusals beside the field (page) or as a
 422 with the system's code (API), nothing stored; the play page says the bot is thinking."""
+import re
+
 import pytest
 
 from game.models import Game
@@ -98,3 +100,27 @@ def test_a_rated_bot_game_is_marked_on_the_leaderboard_and_in_the_history(users,
     casual = start_bot_game(player=users["bob"], system="303", level=1, side="raf", setup={})
     resign(casual.pk, users["bob"])
     assert "/players/bob/" not in browser(users["alice"]).get("/league/").content.decode()  # casual: not rated
+
+
+def test_a_bot_is_never_challenged_and_its_rematch_is_a_new_bot_game(users):
+    from bots.services import bot_user, start_bot_game
+    from game.endings import resign
+
+    bot_user("303", 2)
+    page = browser(users["alice"])
+    api = client_for(users["alice"])
+    challenge = api.post("/api/challenges/", {"system": "303", "players": {"raf": "alice", "luftwaffe": "bot-303-2"}},
+                         format="json")
+    assert challenge.status_code == 422 and challenge.json()["code"] == "bot_not_challengeable"
+
+    game = start_bot_game(player=users["alice"], system="303", level=2, side="raf", setup={})
+    resign(game.pk, users["alice"])
+    form = page.get(f"/games/new/?from={game.pk}").content.decode()
+    chosen = re.search(r'<input[^>]*name="how"[^>]*value="bot"[^>]*>', form).group(0)
+    assert "checked" in chosen, chosen  # "new game with these settings": the bot again
+    level = re.search(r'<input[^>]*name="bot_level_303"[^>]*value="2"[^>]*>', form).group(0)
+    assert "checked" in level, level
+    again = page.post(f"/games/{game.pk}/rematch/")
+    rematch = Game.objects.exclude(pk=game.pk).get()
+    assert again["Location"] == f"/games/{rematch.pk}/"
+    assert {s.side: s.user.username for s in rematch.seats.all()} == {"luftwaffe": "alice", "raf": "bot-303-2"}
