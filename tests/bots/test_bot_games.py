@@ -150,3 +150,13 @@ def test_a_game_without_bots_is_left_alone(users):
     run_bots()
     game.refresh_from_db()
     assert game.version == 1
+
+
+def test_nobody_tells_a_bot_it_is_its_move_but_the_player_hears_of_the_bots(users):
+    from notifications.models import Notification
+
+    game = bots.start_bot_game(player=users["alice"], system="303", level=1, side="raf", setup={})
+    run_bots()
+    assert not Notification.objects.filter(user__username="bot-303-1").exists()
+    assert Notification.objects.filter(user=users["alice"], kind="your_move").exists()
+    assert Game.objects.get(pk=game.pk).to_move == ["raf"]
