@@ -76,9 +76,10 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
 def consume(message_id: int, consumer_path: str) -> bool:
     """Run one consumer of a stored message unless it ran before; True if it ran now.
 
-    The tracking record and the consumer's writes commit together or not at all. A consumer with a
-``prepare`` function gets its result (computed first, outside the transaction) as ``prepared``. A duplicate
-    delivery running at the same moment waits on the record's unique key and then finds it.
+    The tracking record and the consumer's writes commit together or not at all. A duplicate
+    delivery running at the same moment waits on the record's unique key and then finds it. A
+    consumer with a ``prepare`` function gets its result, computed first and outside the
+    transaction, as ``prepared``.
     """
     message = OutboxMessage.objects.filter(pk=message_id).first()
     if message is None:
