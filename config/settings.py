@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "systems.nightfighter",
     "leagues",
     "game",
+    "bots",
     "tournament",
     "tournament.quiz",
     "ratings",
@@ -305,7 +306,8 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "game.tasks.record_campaign_night",
         "game.tasks.replay_fog_for_finished_game",
     ],
-    "turn_passed": ["notifications.tasks.notify_turn"],
+    "turn_passed": ["notifications.tasks.notify_turn", "bots.moves.play_turn"],
+    "bot_to_move": ["bots.moves.play_on"],
     # Integration messages (tournament/messages.py, ratings/messages.py): the apps above read these only.
     "tournament.round_started": ["notifications.consumers.round_started_webhooks"],
     "tournament.pairing_created": ["notifications.consumers.pairing_created",
@@ -328,6 +330,13 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
     "tournament_events": ["tournament.messages.republish"],
     "quiz_opened": ["tournament.messages.republish_quiz_opened"],
 }
+# Consumers that, without a broker, run after the request in a background thread of the serving
+# process instead of inside it (kernel/background.py): a practice bot's move never holds up a page.
+NIGHTDUEL_OUTBOX_BACKGROUND = ["bots.moves.play_turn", "bots.moves.play_on"]
+# Where each system's practice bots live (bots/lookup.py): system → module; unnamed systems are
+# looked up as systems.<module>.bots. Tests name their doubles here ("system=module:attribute,...").
+NIGHTDUEL_BOT_PACKAGES = dict(entry.split("=", 1) for entry in
+                              filter(None, os.environ.get("NIGHTDUEL_BOT_PACKAGES", "").split(",")))
 
 # Live streams (kernel/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
 # (or in-process without Redis), re-read on a timer in case an announcement was lost.

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.models import bot_names
 from accounts.roles import is_league_admin
 
 from game import clocks, endings, imports, replay, replay_fog, services, timeouts
@@ -258,6 +259,9 @@ def turn_text(game: Game, detail: dict) -> str:
     movers = ", ".join(f"{detail['players'].get(s, '?')} ({side_name(s)})" for s in detail["to_move"]) or "—"
     if detail["legal_actions"]:
         return _("Your move (%(side)s).") % {"side": side_name(detail["viewing_as"])}
+    thinking = bot_names([detail["players"].get(s) for s in detail["to_move"]])
+    if thinking:  # a practice bot is to move: its worker is choosing (bots/moves.py)
+        return _("%(bot)s is thinking…") % {"bot": ", ".join(sorted(thinking.values()))}
     if detail["your_sides"]:
         return _("Waiting for %(movers)s…") % {"movers": movers}
     return _("You are watching. To move: %(movers)s.") % {"movers": movers}

@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from bots import services as bot_games
+from bots.models import BotAccount
 from game import campaigns, clocks
 from game.form_errors import show_rejection
 from game.models import Game
@@ -25,7 +27,7 @@ from kernel.refusals import CommandRejected
 from game.visibility import may_view_game
 
 from . import lobby, services
-from .forms import SEEK, NewGameForm
+from .forms import SEEK, NewGameForm, bot_level_field, side_field
 from .models import Challenge
 from .setup_controls import field_name
 
@@ -39,9 +41,11 @@ def _settings_of(request) -> dict | None:
     game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first() if game_id else None
     if game is None or not may_view_game(request.user, game):
         return {"opponent": request.GET["opponent"]} if request.GET.get("opponent") else None
-    others = [s.user.get_username() for s in game.seats.all() if s.user_id != request.user.pk]
+    others = [s.user for s in game.seats.all() if s.user_id != request.user.pk]
+    bot = BotAccount.objects.filter(user__in=others).first()
     return {"system": game.system, "setup": game.setup, "rated": game.rated,
-            "pace": services.pace_of(game.time_control), "opponent": others[0] if others else ""}
+            "pace": services.pace_of(game.time_control), "opponent": others[0].get_username() if others else "",
+            "bot_level": bot.level if bot else None}
 
 
 def _start_solo(request, form: NewGameForm) -> Game:
@@ -79,6 +83,8 @@ def _start_from(request, form: NewGameForm):
             if not form.check_no_opponent():
                 return None
             return redirect("game-play", _start_solo(request, form).pk)
+        if form.against_bot:
+            return redirect("game-play", bot_games.start_bot_game(player=request.user, **form.bot_game()).pk)
         seats, random_sides, seat_fields = form.seats()
         challenge = services.propose(
             challenger=request.user, system=system, setup=form.setup(), seats=seats,
@@ -86,6 +92,10 @@ def _start_from(request, form: NewGameForm):
             seek=form.cleaned_data["how"] == SEEK, rating_min=form.cleaned_data.get("rating_min"),
             rating_max=form.cleaned_data.get("rating_max"))
     except CommandRejected as exc:
+        if form.against_bot:  # the bot's refusal beside the level, a side or system one beside its own
+            show_rejection(form, exc, {exc.code: {"side": side_field(system), "system": "system"}.get(
+                exc.extra.get("field"), bot_level_field(system)), "time_control": "pace"})
+            return None
         prefix = field_name(system, "")
         show_rejection(form, exc, {**seat_fields, "time_control": "pace", "players": "opponent",
                                    **{f"setup.{name[len(prefix):]}": name for name in form.fields
@@ -163,6 +173,9 @@ def lobby_page(request):
 @require_POST
 def rematch(request, game_id):
     try:
+        again = bot_games.rematch(game_id, request.user)  # a bot is not challenged: its game starts at once
+        if again is not None:
+            return redirect("game-play", again.pk)
         challenge = services.rematch(game_id, request.user)
     except CommandRejected as exc:
         if exc.status == 404:

@@ -17,6 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import bot_names
 from game import clocks
 from game.models import Game
 from systems.kit.presentation import side_name
@@ -70,6 +71,10 @@ def _check_players(challenger, seats: dict, sides: tuple[str, ...]) -> None:
         if user is None:
             continue
         field = f"players.{side}"
+        if bot_names([user.get_username()]):
+            raise refused(422, "bot_not_challengeable", _("%(name)s is a practice bot: it answers no challenge; "
+                                                          "choose \"A practice bot\" to play it") % {
+                "name": user.get_username()}, field)
         if not user.is_active:
             raise refused(422, "inactive_player", _("the account of %(name)s is not active: choose another player")
                           % {"name": user.get_username()}, field)

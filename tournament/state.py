@@ -34,6 +34,7 @@ DEFAULT_OPTIONS = {
     "game_setup": {},              # setup given to every game (e.g. another board of the same format)
     "play_mode": table.ONLINE,     # "at_table": players report each leg's result (tournament/table.py)
     "auto_confirm_minutes": table.DEFAULT_AUTO_CONFIRM_MINUTES,  # an unanswered table report is confirmed then
+    "allow_bots": False,           # practice bots (bots/) may take a seat only if the organiser allows them
 }
 
 

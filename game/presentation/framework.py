@@ -30,6 +30,9 @@ def describe(event: dict, outcome_text) -> str | None:
     if kind == TIMEOUT_ADJUDICATED:
         return _("%(side)s ran out of time and loses the game.") % {"side": side_name(outcome.get("loser"))}
     if kind == GAME_RESIGNED:
+        if (payload.get("reason") or outcome.get("reason")) == "bot_failed":
+            return _("%(side)s resigned (%(reason)s).") % {"side": side_name(outcome.get("loser")),
+                                                           "reason": ending_reason_words("bot_failed")}
         return _("%(side)s resigned.") % {"side": side_name(outcome.get("loser"))}
     if kind == GAME_FORFEITED:
         reason = payload.get("reason") or outcome.get("reason", "")

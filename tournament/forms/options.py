@@ -90,6 +90,9 @@ OPTION_FIELDS: tuple[OptionField, ...] = (
     OptionField("group_count", lambda: forms.IntegerField(label=_("Number of groups"), min_value=1)),
     OptionField("advance_per_group", lambda: forms.IntegerField(
         label=_("Players advancing from each group"), min_value=1)),
+    OptionField("allow_bots", lambda: forms.BooleanField(
+        label=_("Allow practice bots as entrants"), required=False,
+        help_text=_("Off: a bot's account cannot be registered; its games would be a bot's, not a player's."))),
     OptionField("requires_check_in", lambda: forms.BooleanField(
         label=_("Entrants must check in"), required=False,
         help_text=_("Only entrants checked in by the time you seed take part.")), ),

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from accounts.models import bot_names
 from systems.kit.dice import SeededDice
 from kernel.store import NewEvent
 
@@ -44,7 +45,8 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
     The rating is the player's current Elo in the tournament's system (docs/rules/service.md, "Ratings"),
     or the start rating while unrated, marked ``provisional`` below the rating source's ``provisional_games`` rated
     games; an organiser may give another within ``MIN_ENTRY_RATING``–``MAX_ENTRY_RATING``.
-    A withdrawn entrant may register again while registration is open (he enters afresh)."""
+    A withdrawn entrant may register again while registration is open (he enters afresh). A
+    practice bot's account only with the option ``allow_bots`` (422 ``bots_not_allowed``)."""
     check_entry_rating(rating)
 
     def work(tournament, state):
@@ -54,6 +56,10 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
             "pk", flat=True).first()
         if player_id is None:
             reject(400, "unknown_user", _("no active user %(username)r") % {"username": username})
+        if bot_names([username]) and not state.options.get("allow_bots"):
+            reject(422, "bots_not_allowed", _("%(username)s is a practice bot and this tournament does not allow "
+                                              "bots (the organiser may allow them in its settings)") % {
+                "username": username})
         if username in state.entrants and not state.entrants[username]["withdrawn"]:
             reject(409, "already_registered", _("%(username)s is already registered") % {"username": username})
         late = state.seeds is not None
