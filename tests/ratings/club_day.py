@@ -14,7 +14,7 @@ from django.core.management import call_command  # noqa: E402
 from game import autoplay  # noqa: E402
 from game.models import Game, GameSeat  # noqa: E402
 from kernel.store import head_hash  # noqa: E402
-from ratings.models import League  # noqa: E402
+from leagues.models import League  # noqa: E402
 from tournament import services  # noqa: E402
 from tournament.state import FINISHED  # noqa: E402
 

@@ -14,7 +14,7 @@ then reconcile pairings, games and cached projections in the same transaction.
 
 The names below are the package's public use cases, so callers say ``services.start_round``.
 """
-from game.services import CommandRejected  # the error every use case raises
+from kernel.refusals import CommandRejected  # the error every use case raises
 
 from .organising import (DEFAULT_SCHEME, appoint_referees, cancel_tournament, change_settings, create_tournament,
                          set_season, users_named)
