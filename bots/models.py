@@ -1,4 +1,4 @@
-"""A practice bot is an account (service.md "Who uses it"): one per system and level.
+"""A practice bot is an account (docs/rules/service.md "Who uses it"): one per system and level.
 
 Like a chess server's BOT accounts it is seated, moves and is rated through the same paths as a
 person; its Profile says ``is_bot`` so the pages mark it. It has no usable password.

@@ -1,4 +1,4 @@
-"""The replay's fog toggle and "where could it be" (service.md "Replays"; issue "Replays that teach").
+"""The replay's fog toggle and "where could it be" (docs/rules/service.md "Replays"; issue "Replays that teach").
 
 A finished game's replay may be seen as each side saw it live (the engine's ``view`` for that
 side, the log filtered as that side's was) or with everything. Systems whose hidden piece

@@ -1,4 +1,4 @@
-"""Where could the Bomber be, as the German saw it (duel-in-the-dark.md §3.4 R1–R10, §4.4, §4.5, §10.5).
+"""Where could the Bomber be, as the German saw it (docs/rules/duel-in-the-dark.md §3.4 R1–R10, §4.4, §4.5, §10.5).
 
 Pure Python (no Django). The German sees the Bomber's hex, heading and every revealed card
 (§4.5) but not the route ahead, its length, the target or the landing airfield. So the

@@ -1,4 +1,4 @@
-"""What the pilot's uncertainty allowed (nightfighter-solo.md §1.2, §2.6, S5.0–S5.4, S16.0).
+"""What the pilot's uncertainty allowed (docs/rules/nightfighter-solo.md §1.2, §2.6, S5.0–S5.4, S16.0).
 
 Pure Python (no Django). In this model a bomber has no secret true hex while it is uncertain:
 each of its tokens carries an area where it may be (its uncertainty pattern on the map, less

@@ -1,5 +1,5 @@
 """The replay's fog toggle and "where could it be" in Chromium (game/replay_fog.py,
-static/js/replay_fog.js; duel-in-the-dark.md §4.5): a finished Duel night's replay switched to
+static/js/replay_fog.js; docs/rules/duel-in-the-dark.md §4.5): a finished Duel night's replay switched to
 "as the German saw it" at a step mid-route shows the German's view only (no plan, no route on
 the board) and a heat map holding the Bomber's true hex; switched to "everything" it shows the
 plan and rings the true hex; every step link keeps ``as=``. Screenshots at desktop and 390 px

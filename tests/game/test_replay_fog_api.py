@@ -1,5 +1,5 @@
 """The replay's fog toggle and "where could it be" through the API (game/replay_fog.py;
-duel-in-the-dark.md §4.5, §10.5; service.md "Replays", "Visibility"): ``as=<side>`` shows each
+docs/rules/duel-in-the-dark.md §4.5, §10.5; docs/rules/service.md "Replays", "Visibility"): ``as=<side>`` shows each
 step as that side saw it live (the engine's view, hidden events without their contents); the
 maps are computed once after the game ends (by the outbox's game-finished consumer); a
 running game's replay, fog views and maps are served to nobody."""

@@ -1,4 +1,4 @@
-"""What the pilot's uncertainty allowed (systems/nightfighter/fog.py; nightfighter-solo.md §2.6,
+"""What the pilot's uncertainty allowed (systems/nightfighter/fog.py; docs/rules/nightfighter-solo.md §2.6,
 S5.0–S5.4): on whole nights, each step's map holds exactly each on-map token's area as the
 pilot's view shows it less the searched-out hexes, and the bombers pinned down (uncertainty
 NONE) are ringed on their token's hex, which the map always holds."""
