@@ -39,6 +39,7 @@ from .rules.registry import UnknownSystem, get_system
 from .services import CommandRejected, loss_among, sides_for
 from .store import ConcurrencyError, NewEvent, append_events
 from .visibility import may_view_game
+from . import refusals
 
 UNPROVABLE_ENDINGS = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_ABORTED}
 CLOCK_PAUSES = {VACATION_SCHEDULED, VACATION_ENDED}
@@ -46,11 +47,11 @@ HASH = re.compile(r"[0-9a-f]{64}")
 
 
 def malformed(message: str) -> CommandRejected:
-    return CommandRejected(400, "malformed_import", message)
+    return CommandRejected(refusals.INVALID, "malformed_import", message)
 
 
 def refused(code: str, seq: int, message: str) -> CommandRejected:
-    return CommandRejected(422, code, message, {"seq": seq})
+    return CommandRejected(refusals.UNPROCESSABLE, code, message, {"seq": seq})
 
 
 # -- reading an export --------------------------------------------------------------------------
@@ -305,7 +306,7 @@ def import_game(text: str, user) -> Game:
 
 
 def already_stored() -> CommandRejected:
-    return CommandRejected(409, "already_stored", _("that game is already stored here"))
+    return CommandRejected(refusals.CONFLICT, "already_stored", _("that game is already stored here"))
 
 
 def claimable_sides(game: Game, user) -> list[str]:
@@ -323,20 +324,20 @@ def claim_seat(game_id, user, side: str | None = None) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or not may_view_game(user, game):
-            raise CommandRejected(404, "game_not_found", _("no such game"))
+            raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
         if not game.recorded_players:
-            raise CommandRejected(409, "not_imported", _("only the seats of an imported game are claimed"))
+            raise CommandRejected(refusals.CONFLICT, "not_imported", _("only the seats of an imported game are claimed"))
         named = sorted(s for s, name in game.recorded_players.items() if name == user.get_username())
         if side is not None:
             named = [s for s in named if s == side]
         if not named:
-            raise CommandRejected(403, "not_your_seat",
+            raise CommandRejected(refusals.FORBIDDEN, "not_your_seat",
                                   _("the game's history names another player on that seat"))
         sides = [s for s in claimable_sides(game, user) if s in named]
         if not sides:
-            raise CommandRejected(409, "seat_claimed", _("you have claimed that seat already"))
+            raise CommandRejected(refusals.CONFLICT, "seat_claimed", _("you have claimed that seat already"))
         try:
             GameSeat.objects.bulk_create(GameSeat(game=game, side=s, user=user) for s in sides)
         except IntegrityError:
-            raise CommandRejected(409, "seat_claimed", _("you have claimed that seat already")) from None
+            raise CommandRejected(refusals.CONFLICT, "seat_claimed", _("you have claimed that seat already")) from None
     return game

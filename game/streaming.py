@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from .announcements import hub
 from .services import CommandRejected
+from . import refusals
 
 KEEPALIVE = b": keep-alive\n\n"
 
@@ -80,7 +81,7 @@ def position(request) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise CommandRejected(400, "malformed_query", _("after / Last-Event-ID must be a non-negative integer"))
+        raise CommandRejected(refusals.INVALID, "malformed_query", _("after / Last-Event-ID must be a non-negative integer"))
     return value
 
 

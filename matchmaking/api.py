@@ -16,6 +16,7 @@ from game.services import CommandRejected
 
 from . import lobby, services
 from .models import Challenge
+from game import refusals
 
 
 class ChallengeSeatSerializer(serializers.Serializer):
@@ -97,7 +98,7 @@ def challenge_body(challenge: Challenge) -> dict:
 def visible(request, challenge_id) -> Challenge:
     challenge = services.visible_challenges(request.user).select_related("challenger").filter(pk=challenge_id).first()
     if challenge is None:
-        raise CommandRejected(404, "challenge_not_found", _("no such challenge"))
+        raise CommandRejected(refusals.NOT_FOUND, "challenge_not_found", _("no such challenge"))
     return challenge
 
 

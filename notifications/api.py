@@ -22,6 +22,7 @@ from .preferences import Choice
 from .serializers import (DeliverySerializer, MarkedSerializer, MarkReadSerializer, NotificationListSerializer,
                           PreferencesSerializer, WebhookCreatedSerializer, WebhookCreateSerializer, WebhookSerializer)
 from .webhooks import registration
+from game import refusals
 
 LIST_LIMIT = 50
 DELIVERY_LOG_LIMIT = 100
@@ -114,7 +115,7 @@ class Webhooks(APIView):
 def _endpoint(request, webhook_id) -> WebhookEndpoint:
     endpoint = get_object_or_404(WebhookEndpoint.objects.select_related("tournament__league"), pk=webhook_id)
     if not registration.may_manage(request.user, endpoint):
-        raise CommandRejected(404, "webhook_not_found", _("no such webhook"))
+        raise CommandRejected(refusals.NOT_FOUND, "webhook_not_found", _("no such webhook"))
     return endpoint
 
 

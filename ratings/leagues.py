@@ -16,11 +16,12 @@ from tournament import services as tournaments
 from tournament.models import Tournament
 
 from .models import League, Season
+from game import refusals
 
 
 def field_error(field: str, code: str, message: str) -> CommandRejected:
     """A 400 naming the input at fault, shaped like a serializer's: ``errors: {field: [message]}``."""
-    return CommandRejected(400, code, message, {"errors": {field: [message]}})
+    return CommandRejected(refusals.INVALID, code, message, {"errors": {field: [message]}})
 
 
 def league_at(address) -> League:
@@ -30,7 +31,7 @@ def league_at(address) -> League:
     if league is None and address.isdigit():
         league = League.objects.filter(pk=int(address)).first()
     if league is None:
-        raise CommandRejected(404, "league_not_found", _("no league %(address)r") % {"address": address})
+        raise CommandRejected(refusals.NOT_FOUND, "league_not_found", _("no league %(address)r") % {"address": address})
     return league
 
 

@@ -16,6 +16,7 @@ from .models import League, Season
 from .permissions import IsLeagueAdmin, LeagueAdminOrReadOnly
 from .serializers import (EloRowSerializer, LeagueSerializer, LeagueTableSerializer, PlayerRatingsSerializer,
                           RebuildQueuedSerializer, SeasonSerializer, SideAdvantageSerializer, SoloRowSerializer)
+from game import refusals
 
 MAX_LIMIT = 1000
 LIMIT = OpenApiParameter("limit", int, description=f"rows to return (default 100, at most {MAX_LIMIT})")
@@ -23,7 +24,7 @@ LIMIT = OpenApiParameter("limit", int, description=f"rows to return (default 100
 
 def known_system(system: str) -> str:
     if system not in available_systems():
-        raise CommandRejected(404, "unknown_system", _("unknown game system %(system)r") % {"system": system})
+        raise CommandRejected(refusals.NOT_FOUND, "unknown_system", _("unknown game system %(system)r") % {"system": system})
     return system
 
 
@@ -31,9 +32,9 @@ def limit_from(request) -> int:
     try:
         limit = int(request.query_params.get("limit", leaderboards.DEFAULT_LIMIT))
     except ValueError:
-        raise CommandRejected(400, "malformed_query", _("limit must be an integer")) from None
+        raise CommandRejected(refusals.INVALID, "malformed_query", _("limit must be an integer")) from None
     if not 1 <= limit <= MAX_LIMIT:
-        raise CommandRejected(400, "malformed_query", _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
+        raise CommandRejected(refusals.INVALID, "malformed_query", _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
     return limit
 
 

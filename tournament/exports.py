@@ -18,6 +18,7 @@ from game.store import read_events
 from . import events as ev
 from .models import Tournament
 from .state import FINISHED, TournamentState
+from game import refusals
 
 EXPORT_FORMAT = "nightduel-tournament-export/1"
 
@@ -31,7 +32,7 @@ def export_tournament(tournament: Tournament) -> dict:
     events = stream_records(tournament.stream)
     state = TournamentState(events)
     if state.status != FINISHED:
-        raise CommandRejected(409, "tournament_not_finished",
+        raise CommandRejected(refusals.CONFLICT, "tournament_not_finished",
                               _("only a finished tournament is exported: its games and seed are secret until its end"))
     game_ids = [e["payload"]["game_id"] for e in events if e["type"] == ev.PAIRING_GAME_CREATED]
     systems = {str(pk): system for pk, system in Game.objects.filter(pk__in=game_ids).values_list("pk", "system")}

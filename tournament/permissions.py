@@ -17,6 +17,7 @@ from game.visibility import is_league_admin
 from ratings.models import League
 
 from .models import Tournament
+from game import refusals
 
 
 def authenticated(user) -> bool:
@@ -67,8 +68,8 @@ def require(allowed: bool, user, what: str) -> None:
     if allowed:
         return
     if not authenticated(user):
-        raise CommandRejected(401, "not_authenticated", _("authentication required"))
-    raise CommandRejected(403, "permission_denied", _("you may not %(what)s") % {"what": what})
+        raise CommandRejected(refusals.NOT_AUTHENTICATED, "not_authenticated", _("authentication required"))
+    raise CommandRejected(refusals.FORBIDDEN, "permission_denied", _("you may not %(what)s") % {"what": what})
 
 
 def page_refusal(request, message: str):

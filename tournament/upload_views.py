@@ -17,6 +17,7 @@ from ratings.leagues import league_at
 from . import exports, uploads
 from .permissions import is_organiser, require
 from .views import DICT, get_tournament, visible
+from game import refusals
 
 
 def export_response(tournament) -> JsonResponse:
@@ -55,7 +56,7 @@ class TournamentImport(APIView):
         try:
             body = request.body
         except RequestDataTooBig:
-            raise CommandRejected(413, "payload_too_large", _("request body over %(limit)s bytes") % {
+            raise CommandRejected(refusals.TOO_LARGE, "payload_too_large", _("request body over %(limit)s bytes") % {
                 "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}) from None
         upload, created = uploads.import_tournament(body, target, request.user)
         return Response(upload_summary(upload, created), status=201 if created else 200)

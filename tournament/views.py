@@ -22,6 +22,7 @@ from .serializers import (DecisionSerializer, KnowledgeTestSerializer, LegAnswer
                           RegisterSerializer, RequiredReasonSerializer, ReasonSerializer, SeasonChoiceSerializer,
                           SeedingSerializer, StartRoundSerializer, TournamentCreateSerializer,
                           TournamentUpdateSerializer)
+from game import refusals
 
 OPEN = [permissions.AllowAny]
 DICT = OpenApiResponse(description="JSON object (see tournament/projections.py for shapes)")
@@ -39,7 +40,7 @@ def visible(request, tournament_id):
     tournament = get_tournament(tournament_id)
     state = services.load_state(tournament)
     if not may_view(request.user, tournament, state):
-        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
+        raise CommandRejected(refusals.NOT_FOUND, "tournament_not_found", _("no such tournament"))
     return tournament, state
 
 
@@ -47,7 +48,7 @@ def league_or_reject(address: str):
     try:
         return league_at(address)
     except CommandRejected:
-        raise CommandRejected(400, "unknown_league", _("no league %(address)r") % {"address": address}) from None
+        raise CommandRejected(refusals.INVALID, "unknown_league", _("no league %(address)r") % {"address": address}) from None
 
 
 def season_or_reject(season_id: int | None) -> Season | None:
@@ -55,7 +56,7 @@ def season_or_reject(season_id: int | None) -> Season | None:
         return None
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
-        raise CommandRejected(400, "unknown_season", _("no season %(season_id)s") % {"season_id": season_id})
+        raise CommandRejected(refusals.INVALID, "unknown_season", _("no season %(season_id)s") % {"season_id": season_id})
     return season
 
 
@@ -180,7 +181,7 @@ class TournamentEvents(APIView):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            raise CommandRejected(400, "malformed_query", _("after must be an integer")) from None
+            raise CommandRejected(refusals.INVALID, "malformed_query", _("after must be an integer")) from None
         return Response({"version": state.version, "head_hash": head(tournament.stream)[1],
                          "events": tournament_events(tournament, after)})
 
@@ -324,7 +325,7 @@ class PairingDetail(APIView):
 def visible_pairing(request, pairing_id):
     tournament_id = Pairing.objects.filter(pk=pairing_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
-        raise CommandRejected(404, "pairing_not_found", _("no such pairing"))
+        raise CommandRejected(refusals.NOT_FOUND, "pairing_not_found", _("no such pairing"))
     return visible(request, tournament_id)
 
 

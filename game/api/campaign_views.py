@@ -10,6 +10,7 @@ from .. import campaigns
 from ..models import Campaign
 from ..services import CommandRejected
 from .serializers import with_errors
+from .. import refusals
 
 
 class StartCampaignSerializer(serializers.Serializer):
@@ -87,7 +88,7 @@ class CampaignNights(APIView):
     def post(self, request, campaign_id):
         """Open the campaign's next night (its player only) at ``expected_version``: a new solo game."""
         if not Campaign.objects.filter(pk=campaign_id).exists():
-            raise CommandRejected(404, "campaign_not_found", _("no such campaign"))
+            raise CommandRejected(refusals.NOT_FOUND, "campaign_not_found", _("no such campaign"))
         data = NextNightSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = campaigns.start_next_night(campaign_id, request.user, data.validated_data["expected_version"],

@@ -11,6 +11,7 @@ from .. import endings
 from ..services import CommandRejected
 from .serializers import EndingRequestSerializer, GameSummarySerializer, with_errors
 from .views import game_summary, games_with_seats
+from .. import refusals
 
 ENDING_ERRORS = (400, 401, 403, 404, 409, 422)
 
@@ -23,7 +24,7 @@ class GameEnding(APIView):
 
     def post(self, request, game_id):
         if not isinstance(request.data, dict):
-            raise CommandRejected(400, "malformed_request", _("body must be a JSON object"))
+            raise CommandRejected(refusals.INVALID, "malformed_request", _("body must be a JSON object"))
         data = EndingRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = self.end(game_id, request.user, data.validated_data["side"])

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from .. import replay, services
 from .serializers import ReplayStepsSerializer, VerificationSerializer, with_errors
 from .views import finished_game, finished_records, int_param, verification_body
+from .. import refusals
 
 DEFAULT_STEPS = 20
 
@@ -28,10 +29,10 @@ class GameReplaySteps(APIView):
         game = finished_game(request, game_id)
         start, count = int_param(request, "start", 1), int_param(request, "count", DEFAULT_STEPS)
         if not 1 <= start <= game.version:
-            raise services.CommandRejected(400, "malformed_query",
+            raise services.CommandRejected(refusals.INVALID, "malformed_query",
                                            _("start must be between 1 and %(version)s") % {"version": game.version})
         if not 1 <= count <= replay.MAX_STEPS_PER_PAGE:
-            raise services.CommandRejected(400, "malformed_query",
+            raise services.CommandRejected(refusals.INVALID, "malformed_query",
                                            _("count must be between 1 and %(max)s")
                                            % {"max": replay.MAX_STEPS_PER_PAGE})
         last = min(game.version, start + count - 1)

@@ -19,6 +19,7 @@ from ..models import WebhookDelivery, WebhookEndpoint
 from .addresses import AddressRefused, check
 from .delivery import resend as make_due
 from .derivation import EVENTS
+from game import refusals
 
 
 def may_manage(user, endpoint: WebhookEndpoint) -> bool:
@@ -34,13 +35,13 @@ def register(user, *, url: str, secret: str = "", events=(), tournament=None, le
         require(is_league_admin(user), user, _("register webhooks for this league"))
     unknown = sorted(set(events) - set(EVENTS))
     if unknown:
-        raise CommandRejected(400, "unknown_webhook_event",
+        raise CommandRejected(refusals.INVALID, "unknown_webhook_event",
                               _("unknown events %(names)s; choose from %(known)s")
                               % {"names": ", ".join(unknown), "known": ", ".join(EVENTS)})
     try:
         check(url)
     except AddressRefused as exc:
-        raise CommandRejected(422, "webhook_address_refused", str(exc)) from None
+        raise CommandRejected(refusals.UNPROCESSABLE, "webhook_address_refused", str(exc)) from None
     return WebhookEndpoint.objects.create(
         url=url, secret=secret or secrets.token_urlsafe(32), events=sorted(set(events)),
         tournament=tournament, league=league, created_by=user)

@@ -15,6 +15,7 @@ from . import access, attempts
 from .models import ScoreCorrection
 from .serializers import (AnswerSerializer, BankUploadSerializer, CorrectionSerializer, OpenQuizSerializer,
                           SubmitSerializer)
+from game import refusals
 
 
 def valid(serializer_class, request):
@@ -33,7 +34,7 @@ class QuestionBank(APIView):
         require(is_organiser(request.user, tournament), request.user, _("see the question bank"))
         bank = attempts.current_bank(tournament.pk)
         if bank is None:
-            attempts.reject(404, "no_bank", _("no question bank uploaded yet"))
+            attempts.reject(refusals.NOT_FOUND, "no_bank", _("no question bank uploaded yet"))
         return Response(access.bank_view(bank))
 
     @extend_schema(request={"multipart/form-data": BankUploadSerializer, "application/json": BankUploadSerializer},
@@ -91,7 +92,7 @@ class MyAttempt(APIView):
         attempts.close_expired(tournament.pk, quiz)
         attempt = quiz.attempts.filter(entrant=request.user.get_username()).first()
         if attempt is None:
-            attempts.reject(404, "no_attempt", _("you have not started this knowledge test"))
+            attempts.reject(refusals.NOT_FOUND, "no_attempt", _("you have not started this knowledge test"))
         state = load_state(tournament)
         return Response(access.attempt_view(attempt, state))
 

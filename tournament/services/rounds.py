@@ -10,6 +10,7 @@ from .. import events as ev, planner
 from ..state import TournamentState
 from .reconciliation import act, create_pairing
 from .stream import append, reject
+from game import refusals
 
 
 def start_round(tournament_id, actor: str, expected_round: int | None = None) -> TournamentState:
@@ -18,13 +19,13 @@ def start_round(tournament_id, actor: str, expected_round: int | None = None) ->
     not a second round."""
     def work(tournament, state):
         if expected_round is not None and expected_round != len(state.rounds) + 1:
-            reject(409, "round_already_started",
+            reject(refusals.CONFLICT, "round_already_started",
                    _("round %(expected)s has started already; round %(current)s is the current one")
                    % {"expected": expected_round, "current": len(state.rounds)})
         try:
             started, pairings = planner.start_round(state)
         except planner.CannotStartRound as exc:
-            reject(409, exc.code, localized(exc.code, exc.message))
+            reject(refusals.CONFLICT, exc.code, localized(exc.code, exc.message))
         append(tournament, state, [NewEvent(ev.ROUND_STARTED, started)], actor)
         return [create_pairing(tournament, state, pairing, actor) for pairing in pairings]
     return act(tournament_id, actor, work)
