@@ -27,6 +27,11 @@ STATUS_OF_KIND = {refusals.INVALID: 400, refusals.CONFLICT: 409, refusals.UNPROC
 FORM_FAULT = 400
 
 
+def page_status(refusal) -> int:
+    """The status a page answers ``refusal`` with."""
+    return STATUS_OF_KIND.get(refusal.kind, FORM_FAULT)
+
+
 class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
     http_method_names = ["get", "post"]
     form_class = None
@@ -100,7 +105,7 @@ class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
         show_rejection(form, refusal, self.get_refusal_fields(form, refusal))
 
     def refusal_status(self, refusal) -> int:
-        return STATUS_OF_KIND.get(refusal.kind, FORM_FAULT)
+        return page_status(refusal)
 
     def refused(self, form, refusal):
         self.show_refusal(form, refusal)
