@@ -20,16 +20,21 @@ from django.views.generic.base import ContextMixin, TemplateResponseMixin
 from . import refusals
 from .form_errors import show_rejection
 
-# A page answers a refusal about what its form asked with the status of the refusal's kind; the
-# page itself exists and may be seen, so a service's "not found" or "forbidden" about the form's
-# input (an entrant, an account) is the form's fault: 400.
-STATUS_OF_KIND = {refusals.INVALID: 400, refusals.CONFLICT: 409, refusals.UNPROCESSABLE: 422}
+# The page's table from a refusal's kind to its status: the numbers the API answers with, so a
+# page and its API agree on what went wrong.
+STATUS_OF_KIND = {refusals.INVALID: 400, refusals.NOT_AUTHENTICATED: 401, refusals.FORBIDDEN: 403,
+                  refusals.NOT_FOUND: 404, refusals.CONFLICT: 409, refusals.TOO_LARGE: 413,
+                  refusals.UNPROCESSABLE: 422}
 FORM_FAULT = 400
+# The kinds a form page answers with their own status. The page itself exists and may be used, so
+# a service's "not found" or "forbidden" about what the form names (an entrant, an account) is a
+# mistake in the form: 400.
+FORM_KINDS = (refusals.INVALID, refusals.CONFLICT, refusals.UNPROCESSABLE)
 
 
-def page_status(refusal) -> int:
-    """The status a page answers ``refusal`` with."""
-    return STATUS_OF_KIND.get(refusal.kind, FORM_FAULT)
+def page_status(refusal, kinds=FORM_KINDS) -> int:
+    """The status a page answers ``refusal`` with: its kind's own among ``kinds``, else 400."""
+    return STATUS_OF_KIND[refusal.kind] if refusal.kind in kinds else FORM_FAULT
 
 
 class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
@@ -38,6 +43,7 @@ class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
     prefix: str | None = None
     refusal_fields: dict[str, str] = {}  # a refusal's code (or the input it names) → the form's field
     invalid_status = FORM_FAULT
+    status_kinds = FORM_KINDS  # refusals of other kinds are answered as a mistake in the form (400)
     success_url: str | None = None
 
     # -- the form --------------------------------------------------------------------------
@@ -105,7 +111,7 @@ class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
         show_rejection(form, refusal, self.get_refusal_fields(form, refusal))
 
     def refusal_status(self, refusal) -> int:
-        return page_status(refusal)
+        return page_status(refusal, self.status_kinds)
 
     def refused(self, form, refusal):
         self.show_refusal(form, refusal)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 
 from . import vacations
 from .form_errors import sentence
-from .form_views import FORM_FAULT, ServiceFormView
+from .form_views import ServiceFormView
 from .refusals import Refusal
 
 FIELD_OF_CODE = {"vacation_days_used_up": "days", "invalid_vacation_days": "days",
@@ -29,6 +29,7 @@ class VacationPage(ServiceFormView):
     form_class = VacationForm
     template_name = "game/vacation.html"
     refusal_fields = FIELD_OF_CODE
+    status_kinds = ()  # this page answers every refused vacation as a mistake in its form (400)
 
     def post(self, request, *args, **kwargs):
         if request.POST.get("what") == "end":
@@ -44,8 +45,6 @@ class VacationPage(ServiceFormView):
     def get_success_url(self, form, result):
         return reverse("vacation-page")
 
-    def refusal_status(self, refusal):
-        return FORM_FAULT  # this page has always answered a refused vacation as a mistake in its form
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(summary=vacations.summary(self.request.user), now=timezone.now(), **kwargs)

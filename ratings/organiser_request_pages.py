@@ -11,8 +11,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from game import refusals
 from game.form_views import ServiceFormView
-from game.refusals import Refusal
 from game.visibility import is_league_admin
 from tournament.permissions import page_refusal
 
@@ -25,6 +25,7 @@ class AskToOrganise(ServiceFormView):
     form_class = OrganiserRequestForm
     template_name = "ratings/ask_to_organise.html"
     refusal_fields = {"message_too_long": "message"}
+    status_kinds = refusals.KINDS
 
     def prepare(self, request, *args, **kwargs):
         self.league = league_or_404(kwargs["league"])
@@ -64,7 +65,7 @@ def grant_organiser(request, league):
     username = request.POST.get("username", "")
     try:
         organiser_requests.grant_organiser(league, username, request.user)
-    except Refusal as exc:
+    except refusals.Refusal as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("%(username)s organises %(league)s now and has been told.") % {
