@@ -3,11 +3,12 @@ as contrib.auth's).
 
 GET shows the page with its form (200). POST binds the form; an invalid one is shown again with
 Django's errors beside its fields (``invalid_status``, 400). A valid one goes to ``perform``,
-which calls the same service function as the API, in one transaction: when the service refuses
-(a :class:`~game.refusals.Refusal`), nothing it wrote stays, the form is shown as it was filled
-in with the refusal beside the field its code maps to (``refusal_fields``, or the field the
-refusal names itself), else above the form, answered with the status of its kind (``STATUS_OF_KIND``).
-Success is ``succeeded``: the message, then a redirect (``get_success_url``).
+which calls the same service function as the API. When the service refuses (a
+:class:`~game.refusals.Refusal`) it has appended nothing (``one_transaction`` when ``perform``
+calls several services), and the form is shown as it was filled in, the refusal beside the field
+its code maps to (``refusal_fields``, or the field the refusal names itself), else above the
+form, answered with the status of its kind (``page_status``). Success is ``succeeded``: the
+message, then a redirect (``get_success_url``).
 """
 from __future__ import annotations
 
@@ -45,6 +46,10 @@ class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
     invalid_status = FORM_FAULT
     status_kinds = FORM_KINDS  # refusals of other kinds are answered as a mistake in the form (400)
     success_url: str | None = None
+    # A service keeps its own transaction (and may commit on purpose before it refuses: a late quiz
+    # answer scores the attempt first). A ``perform`` calling several services sets this, so that
+    # a refusal of a later one undoes the earlier ones.
+    one_transaction = False
 
     # -- the form --------------------------------------------------------------------------
     def get_form_class(self):
@@ -63,11 +68,12 @@ class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
     def dispatch(self, request, *args, **kwargs):
         if request.method.lower() not in self.http_method_names:  # 405 before any look-up, as require_http_methods
             return self.http_method_not_allowed(request, *args, **kwargs)
-        self.prepare(request, *args, **kwargs)
-        return super().dispatch(request, *args, **kwargs)
+        refused = self.prepare(request, *args, **kwargs)
+        return refused or super().dispatch(request, *args, **kwargs)
 
-    def prepare(self, request, *args, **kwargs) -> None:
-        """The checks and look-ups both methods need: the role (403), what the address names (404)."""
+    def prepare(self, request, *args, **kwargs):
+        """The checks and look-ups both methods need: what the address names (404), the role (a
+        403 raised, or a page in words returned instead of the view's answer)."""
 
     def get(self, request, *args, **kwargs):
         return self.render_page(self.get_form())
@@ -77,7 +83,10 @@ class ServiceFormView(TemplateResponseMixin, ContextMixin, View):
         if not self.form_is_valid(form):
             return self.render_page(form, self.invalid_status)
         try:
-            with transaction.atomic():
+            if self.one_transaction:
+                with transaction.atomic():
+                    result = self.perform(form)
+            else:
                 result = self.perform(form)
         except refusals.Refusal as refusal:
             return self.refused(form, refusal)

@@ -108,6 +108,7 @@ class SaveSeason(LeagueAdminPage):
 
     form_class = SeasonForm
     template_name = "ratings/season_form.html"
+    one_transaction = True  # the season and its tournaments are saved together, or neither
 
     def prepare(self, request, *args, **kwargs):
         super().prepare(request, *args, **kwargs)
