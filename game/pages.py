@@ -26,7 +26,7 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from . import bounded_json, clocks, endings, imports, replay, services, timeouts
+from . import bounded_json, clocks, endings, imports, refusals, replay, services, timeouts
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
 from .presentation import (
@@ -332,8 +332,8 @@ def submit_from_form(request, game: Game):
     try:
         services.submit_command(game_id=game.pk, user=request.user, command=action,
                                 expected_version=expected, side=detail["viewing_as"])
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         label = presentation_for(game.system).describe_action(action, detail["view"])
         messages.success(request, _("Sent: %(move)s") % {"move": label})
@@ -350,10 +350,12 @@ def composed_command(text: str, command_type: str) -> dict | None:
     return command if ok else None
 
 
-def rejection_message(status: int, code: str, message: str) -> str:
-    if status == 409 and code in ("stale_version", "game_over"):  # the API's message names versions: not for players
+def rejection_message(refusal: refusals.Refusal) -> str:
+    code, message = refusal.code, refusal.message
+    if refusal.kind == refusals.CONFLICT and code in ("stale_version", "game_over"):
+        # the API's message names versions: not for players
         return _("The game moved on before your command arrived. Here is the current position.")
-    if status == 422:
+    if refusal.kind == refusals.UNPROCESSABLE:
         return _("The rules refuse that move: %(message)s (%(code)s).") % {"message": message, "code": code}
     return f"{message} ({code})."
 
@@ -377,8 +379,8 @@ def end_from_form(request, game_id):
         return redirect("game-play", game_id=game.pk)
     try:
         what[0](game.pk, request.user, request.POST.get("side") or None)
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         messages.success(request, what[1]())
     return redirect("game-play", game_id=game.pk)
@@ -392,8 +394,8 @@ def claim_seat_from_form(request, game_id):
         return redirect(f"/accounts/login/?next=/games/{game.pk}/")
     try:
         imports.claim_seat(game.pk, request.user)
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         messages.success(request, _("You now hold your seat in this game."))
     return redirect("game-play", game_id=game.pk)
