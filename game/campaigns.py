@@ -76,7 +76,8 @@ def _append(campaign: Campaign, events: list[NewEvent], actor: str, expected: in
     try:
         append_events(campaign.stream, campaign.version, events, actor=actor)
     except ConcurrencyError as exc:
-        raise CommandRejected(refusals.CONFLICT, "stale_version", _("stream %(stream)s is at version %(current)s, not %(expected)s")
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
+                              _("stream %(stream)s is at version %(current)s, not %(expected)s")
                               % {"stream": exc.stream, "current": exc.current, "expected": exc.expected},
                               {"version": exc.current}) from None
     campaign.version += len(events)
@@ -113,7 +114,8 @@ def start_next_night(campaign_id, user, expected_version: int, assignment: dict 
     with transaction.atomic():
         campaign = _locked(campaign_id)
         if campaign.player_id != user.pk:
-            raise CommandRejected(refusals.FORBIDDEN, "not_your_campaign", _("only the campaign's player starts its nights"))
+            raise CommandRejected(refusals.FORBIDDEN, "not_your_campaign",
+                                  _("only the campaign's player starts its nights"))
         if campaign.status == Campaign.Status.FINISHED:
             raise CommandRejected(refusals.UNPROCESSABLE, "campaign_over", _("the campaign is over"))
         if campaign.current_game_id:

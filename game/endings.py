@@ -8,9 +8,10 @@
   instead of waiting for the periodic sweep. The sweep's own :func:`game.timeouts.adjudicate`
   appends the adjudication, at the version it saw: exactly once, whoever comes first.
 
-A refusal raises :class:`CommandRejected` (409 when the game has moved past the point, 422 when
-the rules never allow it) and appends nothing. Each append is made at the version read (as a
-command's is): a move landing in between makes it a 409 ``stale_version``, to try again.
+A refusal raises :class:`CommandRejected` (a conflict when the game has moved past the point,
+unprocessable when the rules never allow it) and appends nothing. Each append is made at the
+version read (as a command's is): a move landing in between makes it a conflict
+``stale_version``, to try again.
 """
 from __future__ import annotations
 
@@ -116,7 +117,8 @@ def claim_timeout(game_id, user, side: str | None = None, now=None) -> Game:
     game, seats = services.game_and_seats(game_id, user)
     side = services.acting_side(user, game, seats, side)
     if not game.time_control:
-        raise CommandRejected(refusals.UNPROCESSABLE, "untimed_game", _("this game has no clock, so nobody can run out of time"))
+        raise CommandRejected(refusals.UNPROCESSABLE, "untimed_game",
+                              _("this game has no clock, so nobody can run out of time"))
     if not timeouts.is_overdue(game, now):
         raise CommandRejected(refusals.UNPROCESSABLE, "time_left", _("the side to move still has time on its clock"),
                               {"deadline_at": game.deadline_at.isoformat() if game.deadline_at else None})
@@ -125,7 +127,8 @@ def claim_timeout(game_id, user, side: str | None = None, now=None) -> Game:
     if not timeouts.adjudicate(game.pk, now):
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING:
-            raise CommandRejected(refusals.CONFLICT, "game_over", _("the game has already ended"), {"version": game.version})
+            raise CommandRejected(refusals.CONFLICT, "game_over",
+                                  _("the game has already ended"), {"version": game.version})
         raise CommandRejected(refusals.CONFLICT, "stale_version", _("a move arrived first; the clock is running again"),
                               {"version": game.version})
     return Game.objects.get(pk=game.pk)

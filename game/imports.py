@@ -57,7 +57,8 @@ def refused(code: str, seq: int, message: str) -> CommandRejected:
 # -- reading an export --------------------------------------------------------------------------
 
 def parse(text: str) -> tuple[str, list[EventRecord]]:
-    """The stream and the events of an export, each field of the type an event has, or a 400."""
+    """The stream and the events of an export, each field of the type an event has, or an invalid
+    request refused."""
     lines = [line for line in text.splitlines() if line.strip()]
     values = []
     for number, line in enumerate(lines, start=1):
@@ -271,8 +272,8 @@ class Rederivation:
 
 
 def rederive(stream: str, records: list[EventRecord]) -> tuple[str, dict]:
-    """The seed and the outcome of a history whose every event is re-derived, or a 422 naming
-    the first seq that is not."""
+    """The seed and the outcome of a history whose every event is re-derived, or an unprocessable
+    refusal naming the first seq that is not."""
     broken = first_break(stream, records)
     if broken is not None:
         raise refused("import_rejected", broken, _("hash chain broken at seq %(seq)s") % {"seq": broken})
@@ -326,7 +327,8 @@ def claim_seat(game_id, user, side: str | None = None) -> Game:
         if game is None or not may_view_game(user, game):
             raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
         if not game.recorded_players:
-            raise CommandRejected(refusals.CONFLICT, "not_imported", _("only the seats of an imported game are claimed"))
+            raise CommandRejected(refusals.CONFLICT, "not_imported",
+                                  _("only the seats of an imported game are claimed"))
         named = sorted(s for s, name in game.recorded_players.items() if name == user.get_username())
         if side is not None:
             named = [s for s in named if s == side]

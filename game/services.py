@@ -58,11 +58,12 @@ def system_or_reject(name: str):
     try:
         return get_system(name)
     except UnknownSystem:
-        raise CommandRejected(refusals.INVALID, "unknown_system", _("unknown game system %(name)r") % {"name": name}) from None
+        raise CommandRejected(refusals.INVALID, "unknown_system",
+                              _("unknown game system %(name)r") % {"name": name}) from None
 
 
 def reject_invalid_setup(system, setup: dict) -> None:
-    """422 with the engine's code when its ``validate_setup`` refuses ``setup``."""
+    """Unprocessable, with the engine's code, when its ``validate_setup`` refuses ``setup``."""
     validate = getattr(system, "validate_setup", None)
     violation = validate(setup) if validate else None
     if violation is not None:
@@ -258,7 +259,8 @@ def acting_side(user, game: Game, seats: set[str], side: str | None) -> str:
     if side is None and len(seats) == 1:
         side = next(iter(seats))
     if side not in seats:
-        raise CommandRejected(refusals.FORBIDDEN, "not_your_side", _("you do not play side %(side)r in this game") % {"side": side})
+        raise CommandRejected(refusals.FORBIDDEN, "not_your_side",
+                              _("you do not play side %(side)r in this game") % {"side": side})
     if game.status != Game.Status.RUNNING:
         raise CommandRejected(refusals.CONFLICT, "game_over", _("the game has ended"), {"version": game.version})
     return side
@@ -278,11 +280,12 @@ def _stored_reply(user, stream: str, key: str | None, fingerprint: str):
 
 
 def refuse_unknown_field(system, command: dict) -> None:
-    """422 naming the first field the engine does not accept for this command type: nothing
+    """Unprocessable, naming the first field the engine does not accept for this command type: nothing
     the rules do not read is stored in the append-only history."""
     name = unknown_field(system, command)
     if name is not None:
-        raise CommandRejected(refusals.UNPROCESSABLE, "unknown_field", _("a %(type)s command has no field %(field)r") % {
+        raise CommandRejected(refusals.UNPROCESSABLE, "unknown_field",
+                              _("a %(type)s command has no field %(field)r") % {
             "type": command["type"], "field": name}, {"field": name})
 
 
@@ -290,15 +293,18 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
                    idempotency_key: str | None = None) -> tuple[int, dict]:
     """Handle one player command; returns ``(status, body)`` or raises :class:`CommandRejected`."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise CommandRejected(refusals.INVALID, "malformed_command", _("command must be an object with a string 'type'"))
+        raise CommandRejected(refusals.INVALID, "malformed_command",
+                              _("command must be an object with a string 'type'"))
     if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
-        raise CommandRejected(refusals.INVALID, "malformed_command", _("expected_version must be a non-negative integer"))
+        raise CommandRejected(refusals.INVALID, "malformed_command",
+                              _("expected_version must be a non-negative integer"))
     try:
         bounded_json.check(command)
     except bounded_json.RefusedJson as exc:
         raise CommandRejected(refusals.INVALID, exc.code, exc.message) from None
     if not is_canonical(command):
-        raise CommandRejected(refusals.INVALID, "malformed_command", _("numbers must be finite, integers within ±(2^53 - 1)"))
+        raise CommandRejected(refusals.INVALID, "malformed_command",
+                              _("numbers must be finite, integers within ±(2^53 - 1)"))
     if idempotency_key and idempotency.key_problem(idempotency_key):
         raise CommandRejected(refusals.INVALID, "invalid_idempotency_key", idempotency.key_problem(idempotency_key))
     stream = stream_for_game(game_id)
@@ -309,7 +315,8 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
     game, seats = game_and_seats(game_id, user)
     side = acting_side(user, game, seats, side)
     if expected_version != game.version:
-        raise CommandRejected(refusals.CONFLICT, "stale_version", _("the game is at version %(version)s") % {"version": game.version},
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
+                              _("the game is at version %(version)s") % {"version": game.version},
                               {"version": game.version})
 
     system = get_system(game.system)
@@ -348,7 +355,8 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         replay = _stored_reply(user, stream, idempotency_key, fingerprint)  # a concurrent retry of this very command won
         if replay:
             return replay
-        raise CommandRejected(refusals.CONFLICT, "stale_version", _("the game is at version %(current)s") % {"current": exc.current},
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
+                              _("the game is at version %(current)s") % {"current": exc.current},
                               {"version": exc.current}) from None
     return 201, body
 

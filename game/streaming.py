@@ -81,7 +81,8 @@ def position(request) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise CommandRejected(refusals.INVALID, "malformed_query", _("after / Last-Event-ID must be a non-negative integer"))
+        raise CommandRejected(refusals.INVALID, "malformed_query",
+                              _("after / Last-Event-ID must be a non-negative integer"))
     return value
 
 

@@ -66,7 +66,8 @@ def _starts_at(starts_on: date | None, now: datetime) -> datetime:
     if starts_on is None or starts_on == today:
         return now
     if starts_on < today:
-        raise CommandRejected(refusals.UNPROCESSABLE, "vacation_in_past", _("a vacation cannot start on a day that is over"))
+        raise CommandRejected(refusals.UNPROCESSABLE, "vacation_in_past",
+                              _("a vacation cannot start on a day that is over"))
     if starts_on.year != today.year:
         raise CommandRejected(refusals.UNPROCESSABLE, "vacation_not_this_year",
                               _("a vacation can be planned within this year; next year's days can be taken from 1 January"))
@@ -77,7 +78,8 @@ def take(user, days, starts_on: date | None = None, now: datetime | None = None)
     """Start a vacation of ``days`` days now or on ``starts_on`` (a later day of this year)."""
     now = now or timezone.now()
     if isinstance(days, bool) or not isinstance(days, int) or days < 1:
-        raise CommandRejected(refusals.INVALID, "invalid_vacation_days", _("days must be a whole number of days, at least 1"))
+        raise CommandRejected(refusals.INVALID, "invalid_vacation_days",
+                              _("days must be a whole number of days, at least 1"))
     starts_at = _starts_at(starts_on, now)
     with transaction.atomic():
         # One vacation at a time, and the allowance checked, with the player's row locked so two

@@ -71,12 +71,15 @@ def _check_players(challenger, seats: dict, sides: tuple[str, ...]) -> None:
             continue
         field = f"players.{side}"
         if not user.is_active:
-            raise refused(refusals.UNPROCESSABLE, "inactive_player", _("the account of %(name)s is not active: choose another player")
+            raise refused(refusals.UNPROCESSABLE, "inactive_player",
+                          _("the account of %(name)s is not active: choose another player")
                           % {"name": user.get_username()}, field)
         if user.pk in seated:
             if user.pk == challenger.pk:
-                raise refused(refusals.UNPROCESSABLE, "challenge_yourself", _("you cannot challenge yourself: choose an opponent"), field)
-            raise refused(refusals.UNPROCESSABLE, "seat_twice", _("a player takes one seat: %(name)s already plays %(side)s")
+                raise refused(refusals.UNPROCESSABLE, "challenge_yourself",
+                              _("you cannot challenge yourself: choose an opponent"), field)
+            raise refused(refusals.UNPROCESSABLE, "seat_twice",
+                          _("a player takes one seat: %(name)s already plays %(side)s")
                           % {"name": user.get_username(), "side": side_name(seated[user.pk])}, field)
         seated[user.pk] = side
     if challenger.pk not in seated:
@@ -97,11 +100,13 @@ def propose(*, challenger, system: str, setup: dict, seats: dict, time_control: 
     except CommandRejected as exc:
         raise _setup_refusal(engine, system, setup, exc) from None
     if len(sides) < 2:
-        raise refused(refusals.UNPROCESSABLE, "solo_game", _("a game of one seat needs no opponent: start it at once"), "players")
+        raise refused(refusals.UNPROCESSABLE, "solo_game",
+                      _("a game of one seat needs no opponent: start it at once"), "players")
     _check_players(challenger, seats, sides)
     open_seats = [side for side in sides if seats[side] is None]
     if seek and not open_seats:
-        raise refused(refusals.INVALID, "seek_without_open_seat", _("an open seek leaves at least one seat open"), "players")
+        raise refused(refusals.INVALID, "seek_without_open_seat",
+                      _("an open seek leaves at least one seat open"), "players")
     if not seek and open_seats:
         raise refused(refusals.INVALID, "player_missing", _("choose a player for %(side)s") % {"side": open_seats[0]},
                       f"players.{open_seats[0]}")
@@ -109,7 +114,8 @@ def propose(*, challenger, system: str, setup: dict, seats: dict, time_control: 
     if error:
         raise refused(refusals.INVALID, "invalid_time_control", error, "time_control")
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise refused(refusals.INVALID, "invalid_rating_range", _("the lowest rating is above the highest"), "rating_min")
+        raise refused(refusals.INVALID, "invalid_rating_range",
+                      _("the lowest rating is above the highest"), "rating_min")
     challenge = Challenge.objects.create(
         challenger=challenger, system=system, setup=setup, time_control=time_control, pace=pace_of(time_control),
         rated=rated, random_sides=random_sides, is_seek=seek,
@@ -196,7 +202,8 @@ def accept(challenge_id, user, now: datetime | None = None) -> Challenge:
         challenge = _locked(challenge_id, user)
         seat = challenge.seats.filter(user=user).first()
         if challenge.challenger_id == user.pk:
-            raise refused(refusals.UNPROCESSABLE, "own_challenge", _("this is your own challenge: wait for the answer or cancel it"))
+            raise refused(refusals.UNPROCESSABLE, "own_challenge",
+                          _("this is your own challenge: wait for the answer or cancel it"))
         if seat is None:
             raise refused(refusals.FORBIDDEN, "not_invited", _("this challenge is for other players"))
         if seat.accepted_at is not None and challenge.status == Challenge.Status.STARTED:
@@ -219,7 +226,8 @@ def join(challenge_id, user, side: str | None = None, now: datetime | None = Non
         if challenge is None:
             raise CommandRejected(refusals.NOT_FOUND, "challenge_not_found", _("no such challenge"))
         if challenge.challenger_id == user.pk:
-            raise refused(refusals.UNPROCESSABLE, "own_seek", _("this is your own seek: wait for a player to join, or cancel it"))
+            raise refused(refusals.UNPROCESSABLE, "own_seek",
+                          _("this is your own seek: wait for a player to join, or cancel it"))
         if challenge.seats.filter(user=user).exists():
             if challenge.status == Challenge.Status.STARTED:
                 return challenge
@@ -231,7 +239,8 @@ def join(challenge_id, user, side: str | None = None, now: datetime | None = Non
             raise refused(refusals.UNPROCESSABLE, "inactive_player", _("your account is not active"))
         rating = round(entry_rating(challenge.system, user.pk)[0])
         if not (challenge.rating_min or 0) <= rating <= (challenge.rating_max or 10 ** 6):
-            raise refused(refusals.FORBIDDEN, "rating_out_of_range", _("this seek is for ratings %(low)s–%(high)s; yours is %(rating)s")
+            raise refused(refusals.FORBIDDEN, "rating_out_of_range",
+                          _("this seek is for ratings %(low)s–%(high)s; yours is %(rating)s")
                           % {"low": challenge.rating_min or "…", "high": challenge.rating_max or "…",
                              "rating": rating})
         open_seats = challenge.seats.filter(user__isnull=True)
@@ -267,7 +276,8 @@ def cancel(challenge_id, user, now: datetime | None = None) -> Challenge:
     with transaction.atomic():
         challenge = _locked(challenge_id, user)
         if challenge.challenger_id != user.pk:
-            raise refused(refusals.FORBIDDEN, "not_challenger", _("only the player who made the challenge may cancel it"))
+            raise refused(refusals.FORBIDDEN, "not_challenger",
+                          _("only the player who made the challenge may cancel it"))
         _require_open(challenge, now)
         challenge.status, challenge.closed_at = Challenge.Status.CANCELLED, now
         challenge.save(update_fields=["status", "closed_at"])

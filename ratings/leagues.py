@@ -20,12 +20,12 @@ from game import refusals
 
 
 def field_error(field: str, code: str, message: str) -> CommandRejected:
-    """A 400 naming the input at fault, shaped like a serializer's: ``errors: {field: [message]}``."""
-    return CommandRejected(refusals.INVALID, code, message, {"errors": {field: [message]}})
+    """An invalid request naming the input at fault, shaped like a serializer's: ``errors: {field: [message]}``."""
+    return CommandRejected(refusals.INVALID, code, message, field=field)
 
 
 def league_at(address) -> League:
-    """The league whose slug is ``address``, else whose id it is; 404 otherwise."""
+    """The league whose slug is ``address``, else whose id it is; not found otherwise."""
     address = str(address)
     league = League.objects.filter(slug=address).first()
     if league is None and address.isdigit():

@@ -39,10 +39,11 @@ def ask_to_organise(league: League, user, message: str = "") -> list:
     message = (message or "").strip()
     if len(message) > MESSAGE_MAX:
         raise CommandRejected(refusals.INVALID, "message_too_long", _("at most %(n)d characters") % {"n": MESSAGE_MAX},
-                              {"errors": {"message": [_("at most %(n)d characters") % {"n": MESSAGE_MAX}]}})
+                              field="message")
     admins = league_admins()
     if not admins:
-        raise CommandRejected(refusals.CONFLICT, "no_league_admin", _("this site has no league admin yet: ask whoever runs it"))
+        raise CommandRejected(refusals.CONFLICT, "no_league_admin",
+                              _("this site has no league admin yet: ask whoever runs it"))
     username = user.get_username()
     facts = {"league": league.name, "slug": league.slug, "username": username, "message": message}
     key = f"league-{league.slug}#organise-{username}-{timezone.localdate().isoformat()}"
@@ -65,7 +66,8 @@ def grant_organiser(league: League, username: str, actor) -> object:
         raise CommandRejected(refusals.FORBIDDEN, "permission_denied", _("Only a league admin may do this."))
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
-        raise CommandRejected(refusals.INVALID, "unknown_user", _("no active user %(username)r") % {"username": username})
+        raise CommandRejected(refusals.INVALID, "unknown_user",
+                              _("no active user %(username)r") % {"username": username})
     league.organisers.add(user)
     _mark_granted(league, username, actor)
     return user

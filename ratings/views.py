@@ -24,7 +24,8 @@ LIMIT = OpenApiParameter("limit", int, description=f"rows to return (default 100
 
 def known_system(system: str) -> str:
     if system not in available_systems():
-        raise CommandRejected(refusals.NOT_FOUND, "unknown_system", _("unknown game system %(system)r") % {"system": system})
+        raise CommandRejected(refusals.NOT_FOUND, "unknown_system",
+                              _("unknown game system %(system)r") % {"system": system})
     return system
 
 
@@ -34,7 +35,8 @@ def limit_from(request) -> int:
     except ValueError:
         raise CommandRejected(refusals.INVALID, "malformed_query", _("limit must be an integer")) from None
     if not 1 <= limit <= MAX_LIMIT:
-        raise CommandRejected(refusals.INVALID, "malformed_query", _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
+        raise CommandRejected(refusals.INVALID, "malformed_query",
+                              _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
     return limit
 
 

@@ -93,12 +93,14 @@ def _check_form(pairing: dict, request: DecisionRequest) -> None:
     if request.winner is not None and request.score is not None and request.score[0] != request.score[1]:
         implied = pairing["a"] if request.score[0] > request.score[1] else pairing["b"]
         if request.winner != implied:
-            refuse(refusals.UNPROCESSABLE, "winner_contradicts_score", f"at {request.score[0]}:{request.score[1]} the winner is {implied}")
+            refuse(refusals.UNPROCESSABLE, "winner_contradicts_score",
+                   f"at {request.score[0]}:{request.score[1]} the winner is {implied}")
 
 
 def _no_forfeit(state: TournamentState, pairing: dict) -> None:
     if state.forfeited(pairing):
-        refuse(refusals.CONFLICT, "forfeited", "a red card or a withdrawal decided this pairing: revoke the penalty to change it")
+        refuse(refusals.CONFLICT, "forfeited",
+               "a red card or a withdrawal decided this pairing: revoke the penalty to change it")
 
 
 def _check_tie(state: TournamentState, pairing: dict, request: DecisionRequest) -> None:
@@ -111,7 +113,8 @@ def _check_tie(state: TournamentState, pairing: dict, request: DecisionRequest) 
         refuse(refusals.CONFLICT, "already_decided", "the pairing is decided; change it only with an overrule "
                                        "that names what it replaces")
     if result.status == scoring.AWAITING_KNOWLEDGE_TEST:
-        refuse(refusals.CONFLICT, "knowledge_test_missing", "the knowledge tests decide a 1:1 first: record both scores")
+        refuse(refusals.CONFLICT, "knowledge_test_missing",
+               "the knowledge tests decide a 1:1 first: record both scores")
     if result.status != scoring.AWAITING_REFEREE or tuple(result.score) != (1, 1):
         refuse(refusals.CONFLICT, "not_tied", "the pairing is not a 1:1 waiting for the referee (games still to play, "
                                 "or a game without a winner: rule on that with a dispute)")
@@ -145,13 +148,15 @@ def _check_overrule(state: TournamentState, pairing: dict, request: DecisionRequ
         refuse(refusals.NOT_FOUND, "decision_not_found", "no decision of this pairing has that id")
     if in_force is not None:
         if request.replaces is None:
-            refuse(refusals.INVALID, "replaces_required", f"name the decision this overrule replaces: {in_force['decision_id']}")
+            refuse(refusals.INVALID, "replaces_required",
+                   f"name the decision this overrule replaces: {in_force['decision_id']}")
         if request.replaces != in_force["decision_id"]:
             refuse(refusals.CONFLICT, "replaces_outdated", f"that decision was replaced already; the one in force is "
                                              f"{in_force['decision_id']}")
     else:
         if request.replaces is not None:
-            refuse(refusals.CONFLICT, "replaces_outdated", "that decision does not make the result; name the result's score")
+            refuse(refusals.CONFLICT, "replaces_outdated",
+                   "that decision does not make the result; name the result's score")
         if request.replaces_score is None:
             refuse(refusals.INVALID, "replaces_required", "name the result this overrule replaces (its score)")
         if list(request.replaces_score) != list(current.score):
@@ -179,7 +184,8 @@ def decide(state: TournamentState, pairing_id: str, request: DecisionRequest, de
             payload[key] = list(value) if isinstance(value, (list, tuple)) else value
     trial = state.after([(ev.REFEREE_DECISION, payload)])
     if request.kind == OVERRULE and trial.named_result(trial.pairings[pairing_id]) == state.named_result(pairing):
-        refuse(refusals.UNPROCESSABLE, "overrule_changes_nothing", "the overrule gives the result the pairing has already")
+        refuse(refusals.UNPROCESSABLE, "overrule_changes_nothing",
+               "the overrule gives the result the pairing has already")
     found, voids = _bracket_corrections(trial, started, tuple(request.void), request.void_reason, decision_id)
     _check_corrections(state, trial, found, tuple(request.void))
     return [(ev.REFEREE_DECISION, payload)] + [(ev.PAIRING_VOIDED, v) for v in voids]

@@ -101,14 +101,15 @@ def report_from(payload: dict) -> LegReport:
 
 
 def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margin) -> LegReport:
-    """A leg result well formed for this pairing, or :class:`TableRefusal` (400)."""
+    """A leg result well formed for this pairing, or an invalid :class:`TableRefusal`."""
     if leg not in range(1, scoring.LEGS + 1):
         raise TableRefusal(refusals.INVALID, "invalid_leg", "leg must be 1 (the match) or 2 (the rematch)")
     if winner not in (pairing["a"], pairing["b"]):
         raise TableRefusal(refusals.INVALID, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
     endings = endings_for(system)
     if ended_by not in endings:
-        raise TableRefusal(refusals.INVALID, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
+        raise TableRefusal(refusals.INVALID, "invalid_ending",
+                           f"how the game ended must be one of: {', '.join(endings)}")
     winning_side = ENDING_WINNER_SIDE.get(system, {}).get(ended_by)
     sides = leg_sides(pairing, leg)
     if winning_side in sides and sides[winning_side] != winner:
@@ -117,7 +118,8 @@ def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margi
                            f"the {SIDE_NAMES[winning_side]} in this leg, not {winner}")
     if system in SYSTEMS_WITH_VP:
         if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
-            raise TableRefusal(refusals.INVALID, "invalid_vp_margin", "give the night's VP margin: a whole number of 1 or more")
+            raise TableRefusal(refusals.INVALID, "invalid_vp_margin",
+                               "give the night's VP margin: a whole number of 1 or more")
     elif vp_margin is not None:
         raise TableRefusal(refusals.INVALID, "invalid_vp_margin", "this game has no victory points to report")
     return LegReport(winner, ended_by, vp_margin)
@@ -144,7 +146,8 @@ def round_closed(state, pairing: dict) -> bool:
 def check_open_leg(state, pairing: dict) -> None:
     """The pairing takes table results now: played at the table, not closed, not forfeited."""
     if pairing.get("mode") != AT_TABLE:
-        raise TableRefusal(refusals.CONFLICT, "not_at_table", "this pairing is played online: its games record their results")
+        raise TableRefusal(refusals.CONFLICT, "not_at_table",
+                           "this pairing is played online: its games record their results")
     if round_closed(state, pairing):
         raise TableRefusal(refusals.CONFLICT, "round_closed", "the round is closed: ask a referee for a decision")
     if state.forfeited(pairing):
@@ -155,22 +158,26 @@ def check_report(state, pairing: dict, leg: int, reporter: str) -> None:
     """A player of the pairing reports a leg that has no report waiting and no settled result."""
     check_open_leg(state, pairing)
     if reporter not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing", "only the two players of the pairing report its results")
+        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing",
+                           "only the two players of the pairing report its results")
     existing = pairing["reports"].get(leg)
     if existing is None:
         return
     if existing["status"] in SETTLED:
-        raise TableRefusal(refusals.CONFLICT, "result_confirmed", "this leg's result is settled; a referee may correct it")
+        raise TableRefusal(refusals.CONFLICT, "result_confirmed",
+                           "this leg's result is settled; a referee may correct it")
     if existing["status"] == DISPUTED:
         raise TableRefusal(refusals.CONFLICT, "leg_disputed", "this leg is disputed and waits for a referee")
-    raise TableRefusal(refusals.CONFLICT, "report_pending", f"{existing['reporter']} reported this leg: confirm or dispute it")
+    raise TableRefusal(refusals.CONFLICT, "report_pending",
+                       f"{existing['reporter']} reported this leg: confirm or dispute it")
 
 
 def pending_report(state, pairing: dict, leg: int, actor: str, report_id: str | None) -> dict:
     """The report ``actor`` (the reporter's opponent) may confirm or dispute now."""
     check_open_leg(state, pairing)
     if actor not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing", "only the two players of the pairing answer its reports")
+        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing",
+                           "only the two players of the pairing answer its reports")
     report = pairing["reports"].get(leg)
     if report is None or report["status"] != REPORTED:
         raise TableRefusal(refusals.CONFLICT, "nothing_to_confirm", "this leg has no report waiting for an answer")

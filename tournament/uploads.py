@@ -9,7 +9,7 @@ sides drawn from its revealed seed; each game created for the pairing's sides; e
 the table one its table rules take (tournament/table.py); each online result naming a game of
 the file whose outcome and head hash agree; the last event closing a complete tournament. Who
 entered a referee's result is not checked: he is an account of the other server. A refusal is
-a 422 naming the stream and the seq.
+unprocessable, naming the stream and the seq.
 
 The entrants are names from another server: nobody here is matched to one by the name alone.
 A player claims his entrant himself (:func:`claim_entrant`) or a league admin maps it
@@ -105,7 +105,7 @@ def _chained(stream: str, records: list[EventRecord], head_hash) -> None:
 # -- verifying it -------------------------------------------------------------------------------------
 
 def verify(data: dict) -> Verified:
-    """Every chain, every game re-derived, the tournament's events checked; else a 400/422."""
+    """Every chain, every game re-derived, the tournament's events checked; else a refusal."""
     games: dict[str, tuple[str, list[EventRecord], dict]] = {}
     for entry in data["games"]:
         stream = entry.get("stream")
@@ -337,11 +337,13 @@ def _upload_of(tournament_id) -> TournamentUpload:
 
 def _match(upload: TournamentUpload, name: str, user, how: str) -> UploadedEntrant:
     if name not in recorded_entrants(upload):
-        raise CommandRejected(refusals.NOT_FOUND, "no_such_entrant", _("the tournament's history names no entrant %(name)s")
+        raise CommandRejected(refusals.NOT_FOUND, "no_such_entrant",
+                              _("the tournament's history names no entrant %(name)s")
                               % {"name": name})
     taken = upload.entrants.filter(name=name).first()
     if taken is not None:
-        raise CommandRejected(refusals.CONFLICT, "entrant_matched", _("%(name)s is matched to an account already") % {"name": name})
+        raise CommandRejected(refusals.CONFLICT, "entrant_matched",
+                              _("%(name)s is matched to an account already") % {"name": name})
     if upload.entrants.filter(user=user).exists():
         raise CommandRejected(refusals.CONFLICT, "account_matched",
                               _("that account is matched to another entrant of this tournament already"))
@@ -373,8 +375,9 @@ def map_entrant(tournament_id, name: str, username: str, admin) -> UploadedEntra
     """A league admin's explicit mapping of a recorded name to an account of this server."""
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise CommandRejected(refusals.NOT_FOUND, "user_not_found", _("no account is named %(name)s") % {"name": username},
-                              {"errors": {"account": [_("no account is named %(name)s") % {"name": username}]}})
+        raise CommandRejected(refusals.NOT_FOUND, "user_not_found",
+                              _("no account is named %(name)s") % {"name": username},
+                              field="account")
     with transaction.atomic():
         return _match(_upload_of(tournament_id), name, user, UploadedEntrant.How.MAPPED)
 

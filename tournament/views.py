@@ -48,7 +48,8 @@ def league_or_reject(address: str):
     try:
         return league_at(address)
     except CommandRejected:
-        raise CommandRejected(refusals.INVALID, "unknown_league", _("no league %(address)r") % {"address": address}) from None
+        raise CommandRejected(refusals.INVALID, "unknown_league",
+                              _("no league %(address)r") % {"address": address}) from None
 
 
 def season_or_reject(season_id: int | None) -> Season | None:
@@ -56,7 +57,8 @@ def season_or_reject(season_id: int | None) -> Season | None:
         return None
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
-        raise CommandRejected(refusals.INVALID, "unknown_season", _("no season %(season_id)s") % {"season_id": season_id})
+        raise CommandRejected(refusals.INVALID, "unknown_season",
+                              _("no season %(season_id)s") % {"season_id": season_id})
     return season
 
 

@@ -102,7 +102,8 @@ class GameListCreate(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         if not (request.user in v["players"].values() or is_league_admin(request.user)):
-            raise services.CommandRejected(refusals.FORBIDDEN, "not_a_player", _("you may only create games you play in"))
+            raise services.CommandRejected(refusals.FORBIDDEN, "not_a_player",
+                                           _("you may only create games you play in"))
         game = services.create_game(
             system_name=v["system"], setup=v["setup"], players=v["players"], created_by=request.user,
             time_control=v["time_control"], rated=v["rated"], is_public=v["is_public"],
@@ -180,7 +181,8 @@ class GameEvents(APIView):
 def finished_game(request, game_id) -> Game:
     game = visible_game(request, game_id)
     if game.status == Game.Status.RUNNING:
-        raise services.CommandRejected(refusals.CONFLICT, "game_running", _("replays and exports are for finished games"))
+        raise services.CommandRejected(refusals.CONFLICT, "game_running",
+                                       _("replays and exports are for finished games"))
     return game
 
 
@@ -242,7 +244,8 @@ class GameImport(APIView):
         try:
             text = request.body.decode("utf-8", errors="replace")
         except RequestDataTooBig:  # a body sent without Content-Length
-            raise services.CommandRejected(refusals.TOO_LARGE, "payload_too_large", _("request body over %(limit)s bytes") % {
+            raise services.CommandRejected(refusals.TOO_LARGE, "payload_too_large",
+                                           _("request body over %(limit)s bytes") % {
                 "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}) from None
         game = imports.import_game(text, request.user)
         return Response({"id": game.pk, "version": game.version, "outcome": game.outcome}, status=201)

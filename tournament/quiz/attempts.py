@@ -109,7 +109,8 @@ def quiz_of(tournament_id, number: int) -> Quiz:
 def open_quiz(tournament_id, number: int, actor: str, questions: int = DEFAULT_QUESTIONS,
               minutes: int = DEFAULT_MINUTES) -> Quiz:
     if not 1 <= questions <= MAX_QUESTIONS:
-        reject(refusals.INVALID, "invalid_question_count", _("between 1 and %(max)s questions") % {"max": MAX_QUESTIONS})
+        reject(refusals.INVALID, "invalid_question_count",
+               _("between 1 and %(max)s questions") % {"max": MAX_QUESTIONS})
     if not 1 <= minutes <= MAX_MINUTES:
         reject(refusals.INVALID, "invalid_time_limit", _("between 1 and %(max)s minutes") % {"max": MAX_MINUTES})
     with transaction.atomic():
@@ -152,13 +153,15 @@ def start_attempt(tournament_id, number: int, username: str) -> tuple[Attempt, b
         if attempt is not None:
             if attempt.finished_at is None and not _expired(attempt):
                 return attempt, False
-            reject(refusals.CONFLICT, "attempt_used", _("you have taken this knowledge test already (one attempt per round)"))
+            reject(refusals.CONFLICT, "attempt_used",
+                   _("you have taken this knowledge test already (one attempt per round)"))
         state = services.load_state(tournament)
         if username not in players_of(state, number):
             reject(refusals.FORBIDDEN, "not_a_player_of_round",
                    _("only the players of round %(number)s take its knowledge test") % {"number": number})
         if closed(state, number):
-            reject(refusals.CONFLICT, "quiz_closed", _("round %(number)s is over: its knowledge test is closed") % {"number": number})
+            reject(refusals.CONFLICT, "quiz_closed",
+                   _("round %(number)s is over: its knowledge test is closed") % {"number": number})
         order = SeededDice(tournament.secret.seed, f"{tournament.stream}/quiz/{number}/{username}", 0) \
             .shuffle(range(len(quiz.questions)))
         now = timezone.now()
@@ -244,15 +247,18 @@ def _expired(attempt: Attempt) -> bool:
 
 def _check_open(attempt: Attempt) -> None:
     if _expired(attempt):
-        reject(refusals.CONFLICT, "deadline_passed", _("the time is up: answers sent after the deadline are not counted"),
+        reject(refusals.CONFLICT, "deadline_passed",
+               _("the time is up: answers sent after the deadline are not counted"),
                score=attempt.score)
     if attempt.finished_at is not None:
-        reject(refusals.CONFLICT, "attempt_finished", _("you have handed this knowledge test in already"), score=attempt.score)
+        reject(refusals.CONFLICT, "attempt_finished",
+               _("you have handed this knowledge test in already"), score=attempt.score)
 
 
 def _check_answer(attempt: Attempt, position, choice) -> None:
     if not isinstance(position, int) or not 0 <= position < len(attempt.order):
-        reject(refusals.INVALID, "invalid_answer", _("question number must be 0..%(last)s") % {"last": len(attempt.order) - 1})
+        reject(refusals.INVALID, "invalid_answer",
+               _("question number must be 0..%(last)s") % {"last": len(attempt.order) - 1})
     choices = attempt.quiz.questions[attempt.order[position]]["choices"]
     if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(choices):
         reject(refusals.INVALID, "invalid_answer", _("choice must be 0..%(last)s") % {"last": len(choices) - 1})

@@ -26,8 +26,8 @@ DEFAULT_SCHEME = {"303": scoring.POLISH, "duel-in-the-dark": scoring.VP_AGGREGAT
 
 
 def _validate_game_setup(system_name: str, setup) -> None:
-    """The setup every game of the tournament gets: one the engine accepts (422 with its code, as
-    a game created with it would get) and seating two players, one per entrant of a pairing."""
+    """The setup every game of the tournament gets: one the engine accepts (unprocessable with its
+    code, as a game created with it would get) and seating two players, one per entrant of a pairing."""
     def refuse(kind, code, message):
         raise CommandRejected(kind, code, message, field="game_setup")
 
@@ -43,13 +43,15 @@ def _validate_game_setup(system_name: str, setup) -> None:
 
 def _validate_settings(fmt, scheme, options, tie_breaks, penalty_scope, time_control, system=None):
     if fmt not in FORMATS:
-        reject(refusals.INVALID, "unknown_format", _("format must be one of %(choices)s") % {"choices": ", ".join(FORMATS)})
+        reject(refusals.INVALID, "unknown_format",
+               _("format must be one of %(choices)s") % {"choices": ", ".join(FORMATS)})
     if scheme not in scoring.SCHEMES:
         reject(refusals.INVALID, "unknown_scoring",
                _("scoring must be one of %(choices)s") % {"choices": ", ".join(scoring.SCHEMES)})
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        reject(refusals.INVALID, "unknown_option", _("unknown options: %(names)s") % {"names": ", ".join(sorted(unknown))})
+        reject(refusals.INVALID, "unknown_option",
+               _("unknown options: %(names)s") % {"names": ", ".join(sorted(unknown))})
     if tie_breaks is not None and (not tie_breaks or set(tie_breaks) - set(TIE_BREAKS)):
         reject(refusals.INVALID, "unknown_tie_break",
                _("tie_breaks must be taken from %(choices)s") % {"choices": ", ".join(TIE_BREAKS)})
@@ -163,7 +165,7 @@ def cancel_tournament(tournament_id, reason: str, actor: str) -> TournamentState
 
 
 def users_named(usernames) -> list:
-    """The active users of ``usernames``; 400 ``unknown_user`` naming any that is not one."""
+    """The active users of ``usernames``; ``unknown_user`` naming any that is not one."""
     names = list(dict.fromkeys(usernames))
     users = list(get_user_model().objects.filter(username__in=names, is_active=True))
     missing = sorted(set(names) - {u.get_username() for u in users})

@@ -29,7 +29,7 @@ MIN_ENTRY_RATING, MAX_ENTRY_RATING = 0, 4000
 
 
 def check_entry_rating(rating) -> None:
-    """``rating`` is None (the player's Elo is taken) or a number within the bounds, else 400."""
+    """``rating`` is None (the player's Elo is taken) or a number within the bounds, else ``invalid_rating``."""
     if rating is None:
         return
     if isinstance(rating, bool) or not isinstance(rating, (int, float)) \
@@ -56,7 +56,8 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
         if player_id is None:
             reject(refusals.INVALID, "unknown_user", _("no active user %(username)r") % {"username": username})
         if username in state.entrants and not state.entrants[username]["withdrawn"]:
-            reject(refusals.CONFLICT, "already_registered", _("%(username)s is already registered") % {"username": username})
+            reject(refusals.CONFLICT, "already_registered",
+                   _("%(username)s is already registered") % {"username": username})
         late = state.seeds is not None
         if late and not (state.format == SWISS and state.options.get("late_entry")):
             reject(refusals.CONFLICT, "registration_closed", _("registration closed when the entrants were seeded"))
@@ -73,7 +74,8 @@ def withdraw(tournament_id, username: str, actor: str, reason: str = "") -> Tour
     def work(tournament, state):
         entrant = state.entrants.get(username)
         if entrant is None or entrant["withdrawn"]:
-            reject(refusals.NOT_FOUND, "not_an_entrant", _("%(username)s is not an active entrant") % {"username": username})
+            reject(refusals.NOT_FOUND, "not_an_entrant",
+                   _("%(username)s is not an active entrant") % {"username": username})
         if state.status in (FINISHED, CANCELLED):
             reject(refusals.CONFLICT, "tournament_closed", _("the tournament is over"))
         append(tournament, state, [NewEvent(ev.ENTRANT_WITHDRAWN, {"entrant": username, "reason": reason})], actor)
@@ -86,9 +88,11 @@ def check_in(tournament_id, username: str, actor: str, now=None) -> TournamentSt
     def work(tournament, state):
         entrant = state.entrants.get(username)
         if entrant is None or entrant["withdrawn"]:
-            reject(refusals.NOT_FOUND, "not_an_entrant", _("%(username)s is not an active entrant") % {"username": username})
+            reject(refusals.NOT_FOUND, "not_an_entrant",
+                   _("%(username)s is not an active entrant") % {"username": username})
         if entrant["checked_in"]:
-            reject(refusals.CONFLICT, "already_checked_in", _("%(username)s has checked in already") % {"username": username})
+            reject(refusals.CONFLICT, "already_checked_in",
+                   _("%(username)s has checked in already") % {"username": username})
         if state.seeds is not None or _deadline_passed(state, now or timezone.now()):
             reject(refusals.CONFLICT, "check_in_closed", _("check-in is closed"))
         append(tournament, state, [NewEvent(ev.CHECKED_IN, {"entrant": username})], actor)

@@ -15,7 +15,7 @@ from game import refusals
 
 def start_round(tournament_id, actor: str, expected_round: int | None = None) -> TournamentState:
     """``RoundStarted`` {round, stage} and the round's ``PairingCreated`` events. With
-    ``expected_round`` (the round the caller saw announced) a repeated or stale request is a 409,
+    ``expected_round`` (the round the caller saw announced) a repeated or stale request is a conflict,
     not a second round."""
     def work(tournament, state):
         if expected_round is not None and expected_round != len(state.rounds) + 1:

@@ -61,7 +61,8 @@ def _answered_already(tournament, actor: str, key: str | None, request: dict) ->
     if record is None:
         return False
     if record.fingerprint != _fingerprint(request):
-        reject(refusals.UNPROCESSABLE, "idempotency_key_reused", _("this Idempotency-Key was used for another result; use a new key"))
+        reject(refusals.UNPROCESSABLE, "idempotency_key_reused",
+               _("this Idempotency-Key was used for another result; use a new key"))
     return True
 
 
