@@ -11,12 +11,11 @@ import importlib
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from . import services
+from . import refusals, services
 from .models import Campaign, Game
 from .rules.contract import RuleViolation, RuleViolationError
 from .services import CommandRejected
 from .store import ConcurrencyError, NewEvent, append_events, read_events
-from . import refusals
 
 CAMPAIGN_RULES = {"nightfighter-solo": "game.rules.nightfighter.campaign"}
 

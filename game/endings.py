@@ -20,13 +20,12 @@ from django.db.models.fields.json import KeyTextTransform
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import clocks, pauses, services, timeouts
+from . import clocks, pauses, refusals, services, timeouts
 from .framework_events import ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_RESIGNED
 from .models import Game, StoredEvent
 from .rules.registry import get_system
 from .services import CommandRejected
 from .store import ConcurrencyError, NewEvent
-from . import refusals
 
 RESIGNED = "resigned"
 ABORTED_BY_AGREEMENT = "aborted_by_agreement"

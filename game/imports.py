@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from . import bounded_json
+from . import bounded_json, refusals
 from .chain import first_break
 from .endings import ABORT_COMMAND, ABORTED_BY_AGREEMENT, RESIGN_COMMAND, RESIGNED
 from .folding import evolve_aggregate, outcome_of
@@ -39,7 +39,6 @@ from .rules.registry import UnknownSystem, get_system
 from .services import CommandRejected, loss_among, sides_for
 from .store import ConcurrencyError, NewEvent, append_events
 from .visibility import may_view_game
-from . import refusals
 
 UNPROVABLE_ENDINGS = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_ABORTED}
 CLOCK_PAUSES = {VACATION_SCHEDULED, VACATION_ENDED}

@@ -24,9 +24,9 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from . import refusals
 from .announcements import hub
 from .services import CommandRejected
-from . import refusals
 
 KEEPALIVE = b": keep-alive\n\n"
 

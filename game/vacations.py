@@ -22,12 +22,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
 
-from . import clocks, pauses
+from . import clocks, pauses, refusals
 from .framework_events import VACATION_ENDED
 from .models import Game, GameSeat, Vacation
 from .services import CommandRejected, append_framework_events, lock_game
 from .store import NewEvent
-from . import refusals
 
 DAY = timedelta(days=1)
 

@@ -9,6 +9,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import refusals
 from game.api.serializers import players_by_username, with_errors
 from game.api.throttling import WindowedScopedRateThrottle
 from game.rules.registry import available_systems
@@ -16,7 +17,6 @@ from game.services import CommandRejected
 
 from . import lobby, services
 from .models import Challenge
-from game import refusals
 
 
 class ChallengeSeatSerializer(serializers.Serializer):

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game import clocks
+from game import clocks, refusals
 from game.models import Game
 from game.presentation.generic import side_name
 from game.services import CommandRejected, check_setup, create_game, system_or_reject
@@ -28,7 +28,6 @@ from . import news
 from .live import announce_change
 from .models import Challenge, ChallengeSeat
 from .setup_controls import option_label
-from game import refusals
 
 CHALLENGE_LIFETIME = timedelta(days=7)
 SEEK_LIFETIME = timedelta(days=1)

@@ -6,6 +6,7 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import refusals
 from game.api.serializers import with_errors
 from game.api.streams import StreamView, stream_schema
 from game.services import CommandRejected
@@ -22,7 +23,6 @@ from .preferences import Choice
 from .serializers import (DeliverySerializer, MarkedSerializer, MarkReadSerializer, NotificationListSerializer,
                           PreferencesSerializer, WebhookCreatedSerializer, WebhookCreateSerializer, WebhookSerializer)
 from .webhooks import registration
-from game import refusals
 
 LIST_LIMIT = 50
 DELIVERY_LOG_LIMIT = 100

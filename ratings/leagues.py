@@ -11,12 +11,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.services import CommandRejected
 from tournament import services as tournaments
 from tournament.models import Tournament
 
 from .models import League, Season
-from game import refusals
 
 
 def field_error(field: str, code: str, message: str) -> CommandRejected:

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.services import CommandRejected
 from game.visibility import is_league_admin
 from notifications import kinds
@@ -20,7 +21,6 @@ from notifications.models import Notification
 from notifications.recording import News, record
 
 from .models import League
-from game import refusals
 
 MESSAGE_MAX = 500
 

@@ -8,6 +8,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import refusals
 from game.rules.registry import available_systems
 from game.services import CommandRejected
 
@@ -16,7 +17,6 @@ from .models import League, Season
 from .permissions import IsLeagueAdmin, LeagueAdminOrReadOnly
 from .serializers import (EloRowSerializer, LeagueSerializer, LeagueTableSerializer, PlayerRatingsSerializer,
                           RebuildQueuedSerializer, SeasonSerializer, SideAdvantageSerializer, SoloRowSerializer)
-from game import refusals
 
 MAX_LIMIT = 1000
 LIMIT = OpenApiParameter("limit", int, description=f"rows to return (default 100, at most {MAX_LIMIT})")

@@ -27,9 +27,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from game import refusals
+
 from . import events as ev, planner, scoring
 from .state import FINISHED, TournamentState
-from game import refusals
 
 TIE, DISPUTE, OVERRULE = "tie", "dispute", "overrule"
 KINDS = (TIE, DISPUTE, OVERRULE)

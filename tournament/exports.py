@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.models import Game
 from game.replay import EventRecord
 from game.services import CommandRejected
@@ -18,7 +19,6 @@ from game.store import read_events
 from . import events as ev
 from .models import Tournament
 from .state import FINISHED, TournamentState
-from game import refusals
 
 EXPORT_FORMAT = "nightduel-tournament-export/1"
 

@@ -12,12 +12,12 @@ from django.core.exceptions import PermissionDenied
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.services import CommandRejected
 from game.visibility import is_league_admin
 from ratings.models import League
 
 from .models import Tournament
-from game import refusals
 
 
 def authenticated(user) -> bool:

@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import scoring
 from game import refusals
+
+from . import scoring
 
 ONLINE, AT_TABLE = "online", "at_table"
 PLAY_MODES = (ONLINE, AT_TABLE)

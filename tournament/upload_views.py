@@ -10,6 +10,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import refusals
 from game.services import CommandRejected
 from game.visibility import is_league_admin
 from ratings.leagues import league_at
@@ -17,7 +18,6 @@ from ratings.leagues import league_at
 from . import exports, uploads
 from .permissions import is_organiser, require
 from .views import DICT, get_tournament, visible
-from game import refusals
 
 
 def export_response(tournament) -> JsonResponse:

@@ -26,7 +26,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from game import bounded_json, outbox
+from game import bounded_json, outbox, refusals
 from game.chain import event_hash, first_break
 from game.error_messages import localized
 from game.imports import event_record, import_game, rederive
@@ -42,7 +42,6 @@ from .exports import EXPORT_FORMAT
 from .models import PairingGame, Tournament, TournamentSecret, TournamentUpload, UploadedEntrant
 from .services.rebuild import rebuild_tournament
 from .state import FINISHED, TournamentState
-from game import refusals
 
 LEG_EVENTS = (ev.LEG_REPORTED, ev.LEG_CONFIRMED, ev.LEG_DISPUTED, ev.LEG_RESULT_ENTERED)
 UPLOAD_MATCHED = "tournament_upload_matched"  # {tournament_id}: an entrant was matched to an account

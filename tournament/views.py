@@ -6,6 +6,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import refusals
 from game.services import CommandRejected
 from game.store import head, read_events
 from game.visibility import is_league_admin
@@ -22,7 +23,6 @@ from .serializers import (DecisionSerializer, KnowledgeTestSerializer, LegAnswer
                           RegisterSerializer, RequiredReasonSerializer, ReasonSerializer, SeasonChoiceSerializer,
                           SeedingSerializer, StartRoundSerializer, TournamentCreateSerializer,
                           TournamentUpdateSerializer)
-from game import refusals
 
 OPEN = [permissions.AllowAny]
 DICT = OpenApiResponse(description="JSON object (see tournament/projections.py for shapes)")

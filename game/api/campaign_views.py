@@ -6,11 +6,10 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import campaigns
+from .. import campaigns, refusals
 from ..models import Campaign
 from ..services import CommandRejected
 from .serializers import with_errors
-from .. import refusals
 
 
 class StartCampaignSerializer(serializers.Serializer):

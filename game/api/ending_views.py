@@ -7,11 +7,10 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from .. import endings
+from .. import endings, refusals
 from ..services import CommandRejected
 from .serializers import EndingRequestSerializer, GameSummarySerializer, with_errors
 from .views import game_summary, games_with_seats
-from .. import refusals
 
 ENDING_ERRORS = (400, 401, 403, 404, 409, 422)
 

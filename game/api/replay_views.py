@@ -8,10 +8,9 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import replay, services
+from .. import refusals, replay, services
 from .serializers import ReplayStepsSerializer, VerificationSerializer, with_errors
 from .views import finished_game, finished_records, int_param, verification_body
-from .. import refusals
 
 DEFAULT_STEPS = 20
 

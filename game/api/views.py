@@ -11,7 +11,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import imports, pauses, replay, services
+from .. import imports, pauses, refusals, replay, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
@@ -23,7 +23,6 @@ from .serializers import (
     GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer, with_errors,
 )
 from .throttling import WindowedScopedRateThrottle
-from .. import refusals
 
 
 def games_with_seats():

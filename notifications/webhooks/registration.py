@@ -10,6 +10,7 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.services import CommandRejected
 from game.visibility import is_league_admin
 from tournament.permissions import is_organiser, require
@@ -19,7 +20,6 @@ from ..models import WebhookDelivery, WebhookEndpoint
 from .addresses import AddressRefused, check
 from .delivery import resend as make_due
 from .derivation import EVENTS
-from game import refusals
 
 
 def may_manage(user, endpoint: WebhookEndpoint) -> bool:

@@ -7,6 +7,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import refusals
 from tournament.services import load_state
 from tournament.permissions import authenticated, is_organiser, is_referee, require
 from tournament.views import DICT, OPEN, visible
@@ -15,7 +16,6 @@ from . import access, attempts
 from .models import ScoreCorrection
 from .serializers import (AnswerSerializer, BankUploadSerializer, CorrectionSerializer, OpenQuizSerializer,
                           SubmitSerializer)
-from game import refusals
 
 
 def valid(serializer_class, request):

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game import outbox
+from game import outbox, refusals
 from game.rules.dice import SeededDice
 from game.services import CommandRejected
 from tournament import services
@@ -31,7 +31,6 @@ from tournament.services.stream import lock
 
 from . import bank as bank_rules
 from .models import Attempt, QuestionBank, Quiz, ScoreCorrection
-from game import refusals
 
 QUIZ_ACTOR = "system:quiz"
 DEFAULT_QUESTIONS, MAX_QUESTIONS = 10, 50

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from game import clocks
+from game import clocks, refusals
 from game.models import Game
 from game.rules.dice import new_seed, seed_commitment
 from game.services import CommandRejected, check_setup, system_or_reject
@@ -20,7 +20,6 @@ from ..state import CANCELLED, DEFAULT_OPTIONS, FORMATS, TournamentState
 from ..tiebreaks import TIE_BREAKS
 from .reconciliation import act, refresh_projection
 from .stream import append, lock, reject
-from game import refusals
 
 DEFAULT_SCHEME = {"303": scoring.POLISH, "duel-in-the-dark": scoring.VP_AGGREGATE}
 

@@ -9,6 +9,7 @@ import uuid
 
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.error_messages import localized
 from game.store import NewEvent
 
@@ -18,7 +19,6 @@ from .. import decisions, discipline, events as ev
 from ..state import TournamentState
 from .reconciliation import act, void_pairings
 from .stream import append, reject
-from game import refusals
 
 REFEREE_DECISION_KINDS = decisions.KINDS
 

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.rules.dice import SeededDice
 from game.store import NewEvent
 from ratings.leaderboards import entry_rating
@@ -16,7 +17,6 @@ from .. import events as ev
 from ..state import CANCELLED, FINISHED, SWISS, TournamentState
 from .reconciliation import act
 from .stream import append, reject
-from game import refusals
 
 
 def _deadline_passed(state: TournamentState, now: datetime) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from game import refusals
 from game.error_messages import localized
 from game.store import NewEvent
 
@@ -10,7 +11,6 @@ from .. import events as ev, planner
 from ..state import TournamentState
 from .reconciliation import act, create_pairing
 from .stream import append, reject
-from game import refusals
 
 
 def start_round(tournament_id, actor: str, expected_round: int | None = None) -> TournamentState:

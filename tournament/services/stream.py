@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from game import outbox
+from game import outbox, refusals
 from game.models import StoredEvent
 from game.services import CommandRejected
 from game.store import NewEvent, append_events
 
 from ..models import Tournament
 from ..state import TournamentState
-from game import refusals
 
 
 def reject(kind: str, code: str, message: str):

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.error_messages import localized
-from game import idempotency
+from game import idempotency, refusals
 from game.framework_events import GAME_ABORTED
 from game.models import Game, IdempotencyRecord
 from game.services import end_game
@@ -27,7 +27,6 @@ from ..models import Tournament
 from ..state import RUNNING
 from .reconciliation import act
 from .stream import append, load_state, reject
-from game import refusals
 
 
 def _pairing(state, pairing_id: str) -> dict:
