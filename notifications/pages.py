@@ -20,7 +20,7 @@ PAGE_SIZE = 50
 class NotificationSettings(ServiceFormView):
     form_class = PreferencesForm
     template_name = "notifications/settings.html"
-    invalid_status = 200  # the page has always shown a refused grid again as a plain page
+    invalid_status = 200  # an invalid grid is shown again with 200, as this page always has
 
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "choices": preferences.choices_of([self.request.user.pk])[self.request.user.pk]}
