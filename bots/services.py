@@ -18,6 +18,7 @@ from game.models import Game
 from game.presentation import system_name
 from game.services import check_setup, create_game, system_or_reject
 from kernel.refusals import CommandRejected
+from kernel import refusals
 
 from . import lookup
 from .models import BotAccount
@@ -53,11 +54,11 @@ def refusal(system: str, side: str, level, setup: dict) -> CommandRejected | Non
     """Why the bot will not play this game (a 422 naming the field at fault), or None."""
     found = lookup.package(system)
     if level not in found.LEVELS:
-        return CommandRejected(422, "unknown_bot_level", _("Choose one of the levels %(levels)s.") % {
+        return CommandRejected(refusals.UNPROCESSABLE, "unknown_bot_level", _("Choose one of the levels %(levels)s.") % {
             "levels": ", ".join(str(n) for n in sorted(found.LEVELS))}, {"field": "level"})
     code = found.refusal(side, level, setup)
     if code:
-        return CommandRejected(422, code, _("The level %(level)s bot does not play this set-up (%(code)s).") % {
+        return CommandRejected(refusals.UNPROCESSABLE, code, _("The level %(level)s bot does not play this set-up (%(code)s).") % {
             "level": level, "code": code}, {"field": "setup"})
     return None
 
@@ -67,16 +68,16 @@ def start_bot_game(*, player, system: str, level: int, side: str | None, setup: 
     """Seat ``player`` on ``side`` (drawn when None) and the level's bot on every other side."""
     engine = system_or_reject(system)
     if lookup.package(system) is None:
-        raise CommandRejected(422, "no_bots", _("There is no practice bot for %(system)s yet.") % {
+        raise CommandRejected(refusals.UNPROCESSABLE, "no_bots", _("There is no practice bot for %(system)s yet.") % {
             "system": system_name(system)}, {"field": "system"})
     sides = check_setup(engine, setup)
     if len(sides) < 2:
-        raise CommandRejected(422, "no_seat_for_bot", _("This game has one seat, yours: no bot plays it."),
+        raise CommandRejected(refusals.UNPROCESSABLE, "no_seat_for_bot", _("This game has one seat, yours: no bot plays it."),
                               {"field": "system"})
     if side is None:
         side = random.SystemRandom().choice(sides)
     if side not in sides:
-        raise CommandRejected(422, "unknown_side", _("This game has the sides %(sides)s.") % {
+        raise CommandRejected(refusals.UNPROCESSABLE, "unknown_side", _("This game has the sides %(sides)s.") % {
             "sides": ", ".join(sides)}, {"field": "side"})
     for bot_side in sides:
         if bot_side != side:

@@ -26,11 +26,12 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
+from game import clocks, endings, imports, replay, services, timeouts
+from kernel import refusals
+from kernel import bounded_json
 from accounts.models import bot_names
 from accounts.roles import is_league_admin
-
 from game import clocks, endings, imports, replay, replay_fog, services, timeouts
-from kernel import bounded_json
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
 from .presentation import (
@@ -339,8 +340,8 @@ def submit_from_form(request, game: Game):
     try:
         services.submit_command(game_id=game.pk, user=request.user, command=action,
                                 expected_version=expected, side=detail["viewing_as"])
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         label = presentation_for(game.system).describe_action(action, detail["view"])
         messages.success(request, _("Sent: %(move)s") % {"move": label})
@@ -357,10 +358,12 @@ def composed_command(text: str, command_type: str) -> dict | None:
     return command if ok else None
 
 
-def rejection_message(status: int, code: str, message: str) -> str:
-    if status == 409 and code in ("stale_version", "game_over"):  # the API's message names versions: not for players
+def rejection_message(refusal: refusals.Refusal) -> str:
+    code, message = refusal.code, refusal.message
+    if refusal.kind == refusals.CONFLICT and code in ("stale_version", "game_over"):
+        # the API's message names versions: not for players
         return _("The game moved on before your command arrived. Here is the current position.")
-    if status == 422:
+    if refusal.kind == refusals.UNPROCESSABLE:
         return _("The rules refuse that move: %(message)s (%(code)s).") % {"message": message, "code": code}
     return f"{message} ({code})."
 
@@ -384,8 +387,8 @@ def end_from_form(request, game_id):
         return redirect("game-play", game_id=game.pk)
     try:
         what[0](game.pk, request.user, request.POST.get("side") or None)
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         messages.success(request, what[1]())
     return redirect("game-play", game_id=game.pk)
@@ -399,8 +402,8 @@ def claim_seat_from_form(request, game_id):
         return redirect(f"/accounts/login/?next=/games/{game.pk}/")
     try:
         imports.claim_seat(game.pk, request.user)
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         messages.success(request, _("You now hold your seat in this game."))
     return redirect("game-play", game_id=game.pk)

@@ -22,6 +22,7 @@ from . import services
 from .folding import evolve_aggregate
 from .models import Game, ReplayFog
 from kernel.store import read_events
+from kernel import refusals
 
 # system → (the dotted path of its maps function, the side whose view it guesses from; its
 # numbered seats — german2 in a 3–5 player night — see the same).
@@ -56,7 +57,7 @@ def checked_side(game: Game, requested: str | None) -> str | None:
     if not requested:
         return None
     if requested not in fog_sides(game):
-        raise services.CommandRejected(400, "unknown_side", _("as must be one of: %(sides)s")
+        raise services.CommandRejected(refusals.INVALID, "unknown_side", _("as must be one of: %(sides)s")
                                        % {"sides": ", ".join(fog_sides(game))})
     return requested
 

@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.roles import is_league_admin
-from game.form_errors import show_rejection
+from kernel import refusals
+from kernel.form_views import page_status
+from kernel.form_errors import show_rejection
 from kernel.refusals import CommandRejected
 from leagues.services import league_at
 from tournament.permissions import organised_or_refused
@@ -82,7 +84,7 @@ def _webhook_page(request, owner: dict, template: str, context: dict):
                 raise Http404("no such action")
         except CommandRejected as exc:
             show_rejection(add_form, exc, FIELD_FOR_CODE)
-            status = exc.status if exc.status in (400, 409, 422) else 400
+            status = page_status(exc, (refusals.INVALID, refusals.CONFLICT, refusals.UNPROCESSABLE))
         except ValidationError:
             raise Http404("no such delivery") from None
     endpoints = WebhookEndpoint.objects.filter(**owner)

@@ -13,9 +13,11 @@ from django.core.exceptions import PermissionDenied
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
-from accounts.roles import is_league_admin
+from game.visibility import is_league_admin
 from leagues.models import League
+from accounts.roles import is_league_admin
 
 from .models import Tournament
 from .visibility import may_view
@@ -54,7 +56,7 @@ def organised_or_refused(user, tournament_id, what: str) -> Tournament:
     ``user`` organises it; else 404 to whoever may not even see it, 401/403 to the rest."""
     tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
     if tournament is None or not may_view(user, tournament):
-        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
+        raise CommandRejected(refusals.NOT_FOUND, "tournament_not_found", _("no such tournament"))
     require(is_organiser(user, tournament), user, what)
     return tournament
 
@@ -73,8 +75,8 @@ def require(allowed: bool, user, what: str) -> None:
     if allowed:
         return
     if not authenticated(user):
-        raise CommandRejected(401, "not_authenticated", _("authentication required"))
-    raise CommandRejected(403, "permission_denied", _("you may not %(what)s") % {"what": what})
+        raise CommandRejected(refusals.NOT_AUTHENTICATED, "not_authenticated", _("authentication required"))
+    raise CommandRejected(refusals.FORBIDDEN, "permission_denied", _("you may not %(what)s") % {"what": what})
 
 
 def page_refusal(request, message: str):

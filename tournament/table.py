@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kernel import refusals
+
 from . import scoring
 
 ONLINE, AT_TABLE = "online", "at_table"
@@ -46,12 +48,8 @@ AUTO_CONFIRM_ACTOR = "system:auto-confirm"
 DEFAULT_AUTO_CONFIRM_MINUTES = 30
 
 
-class TableRefusal(Exception):
-    """A report, confirmation or entry the rules refuse: HTTP status, machine code, message."""
-
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+class TableRefusal(refusals.Refusal):
+    """A report, confirmation or entry the rules refuse: its kind, machine code, English message."""
 
 
 def endings_for(system: str) -> tuple[str, ...]:
@@ -104,25 +102,27 @@ def report_from(payload: dict) -> LegReport:
 
 
 def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margin) -> LegReport:
-    """A leg result well formed for this pairing, or :class:`TableRefusal` (400)."""
+    """A leg result well formed for this pairing, or an invalid :class:`TableRefusal`."""
     if leg not in range(1, scoring.LEGS + 1):
-        raise TableRefusal(400, "invalid_leg", "leg must be 1 (the match) or 2 (the rematch)")
+        raise TableRefusal(refusals.INVALID, "invalid_leg", "leg must be 1 (the match) or 2 (the rematch)")
     if winner not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(400, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
+        raise TableRefusal(refusals.INVALID, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
     endings = endings_for(system)
     if ended_by not in endings:
-        raise TableRefusal(400, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
+        raise TableRefusal(refusals.INVALID, "invalid_ending",
+                           f"how the game ended must be one of: {', '.join(endings)}")
     winning_side = ENDING_WINNER_SIDE.get(system, {}).get(ended_by)
     sides = leg_sides(pairing, leg)
     if winning_side in sides and sides[winning_side] != winner:
-        raise TableRefusal(400, "ending_contradicts_winner",
+        raise TableRefusal(refusals.INVALID, "ending_contradicts_winner",
                            f"that ending is a win for the {SIDE_NAMES[winning_side]}, and {sides[winning_side]} flew "
                            f"the {SIDE_NAMES[winning_side]} in this leg, not {winner}")
     if system in SYSTEMS_WITH_VP:
         if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
-            raise TableRefusal(400, "invalid_vp_margin", "give the night's VP margin: a whole number of 1 or more")
+            raise TableRefusal(refusals.INVALID, "invalid_vp_margin",
+                               "give the night's VP margin: a whole number of 1 or more")
     elif vp_margin is not None:
-        raise TableRefusal(400, "invalid_vp_margin", "this game has no victory points to report")
+        raise TableRefusal(refusals.INVALID, "invalid_vp_margin", "this game has no victory points to report")
     return LegReport(winner, ended_by, vp_margin)
 
 
@@ -147,40 +147,45 @@ def round_closed(state, pairing: dict) -> bool:
 def check_open_leg(state, pairing: dict) -> None:
     """The pairing takes table results now: played at the table, not closed, not forfeited."""
     if pairing.get("mode") != AT_TABLE:
-        raise TableRefusal(409, "not_at_table", "this pairing is played online: its games record their results")
+        raise TableRefusal(refusals.CONFLICT, "not_at_table",
+                           "this pairing is played online: its games record their results")
     if round_closed(state, pairing):
-        raise TableRefusal(409, "round_closed", "the round is closed: ask a referee for a decision")
+        raise TableRefusal(refusals.CONFLICT, "round_closed", "the round is closed: ask a referee for a decision")
     if state.forfeited(pairing):
-        raise TableRefusal(409, "pairing_forfeited", "the pairing ended by a red card or a withdrawal")
+        raise TableRefusal(refusals.CONFLICT, "pairing_forfeited", "the pairing ended by a red card or a withdrawal")
 
 
 def check_report(state, pairing: dict, leg: int, reporter: str) -> None:
     """A player of the pairing reports a leg that has no report waiting and no settled result."""
     check_open_leg(state, pairing)
     if reporter not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(403, "not_in_pairing", "only the two players of the pairing report its results")
+        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing",
+                           "only the two players of the pairing report its results")
     existing = pairing["reports"].get(leg)
     if existing is None:
         return
     if existing["status"] in SETTLED:
-        raise TableRefusal(409, "result_confirmed", "this leg's result is settled; a referee may correct it")
+        raise TableRefusal(refusals.CONFLICT, "result_confirmed",
+                           "this leg's result is settled; a referee may correct it")
     if existing["status"] == DISPUTED:
-        raise TableRefusal(409, "leg_disputed", "this leg is disputed and waits for a referee")
-    raise TableRefusal(409, "report_pending", f"{existing['reporter']} reported this leg: confirm or dispute it")
+        raise TableRefusal(refusals.CONFLICT, "leg_disputed", "this leg is disputed and waits for a referee")
+    raise TableRefusal(refusals.CONFLICT, "report_pending",
+                       f"{existing['reporter']} reported this leg: confirm or dispute it")
 
 
 def pending_report(state, pairing: dict, leg: int, actor: str, report_id: str | None) -> dict:
     """The report ``actor`` (the reporter's opponent) may confirm or dispute now."""
     check_open_leg(state, pairing)
     if actor not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(403, "not_in_pairing", "only the two players of the pairing answer its reports")
+        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing",
+                           "only the two players of the pairing answer its reports")
     report = pairing["reports"].get(leg)
     if report is None or report["status"] != REPORTED:
-        raise TableRefusal(409, "nothing_to_confirm", "this leg has no report waiting for an answer")
+        raise TableRefusal(refusals.CONFLICT, "nothing_to_confirm", "this leg has no report waiting for an answer")
     if report["reporter"] == actor:
-        raise TableRefusal(403, "own_report", "your opponent confirms or disputes your report")
+        raise TableRefusal(refusals.FORBIDDEN, "own_report", "your opponent confirms or disputes your report")
     if report_id is not None and report_id != report["report_id"]:
-        raise TableRefusal(409, "report_outdated", "the report changed since you saw it")
+        raise TableRefusal(refusals.CONFLICT, "report_outdated", "the report changed since you saw it")
     return report
 
 
@@ -188,10 +193,10 @@ def check_entry(state, pairing: dict, leg: int, reason: str) -> None:
     """A referee or the organiser enters or corrects a leg of an open table pairing."""
     check_open_leg(state, pairing)
     if not (reason or "").strip():
-        raise TableRefusal(400, "reason_required", "say why the result is entered or corrected")
+        raise TableRefusal(refusals.INVALID, "reason_required", "say why the result is entered or corrected")
     settled = pairing["results"].get(leg)
     if settled is not None and pairing["reports"].get(leg) is None:
-        raise TableRefusal(409, "result_recorded", "this leg was played online")
+        raise TableRefusal(refusals.CONFLICT, "result_recorded", "this leg was played online")
 
 
 def open_reports(state) -> list[tuple[dict, int, dict]]:

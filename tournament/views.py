@@ -6,11 +6,13 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
 from kernel.store import head, read_events
-from accounts.roles import is_league_admin
+from game.visibility import is_league_admin
 from leagues.services import league_at
 from leagues.models import Season
+from accounts.roles import is_league_admin
 
 from . import services, table
 from .models import Pairing, Tournament
@@ -39,7 +41,7 @@ def visible(request, tournament_id):
     else 404 as if it did not exist."""
     tournament = get_tournament(tournament_id)
     if not tournaments().visible_to(request.user).filter(pk=tournament.pk).exists():
-        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
+        raise CommandRejected(refusals.NOT_FOUND, "tournament_not_found", _("no such tournament"))
     return tournament, services.load_state(tournament)
 
 
@@ -47,7 +49,8 @@ def league_or_reject(address: str):
     try:
         return league_at(address)
     except CommandRejected:
-        raise CommandRejected(400, "unknown_league", _("no league %(address)r") % {"address": address}) from None
+        raise CommandRejected(refusals.INVALID, "unknown_league",
+                              _("no league %(address)r") % {"address": address}) from None
 
 
 def season_or_reject(season_id: int | None) -> Season | None:
@@ -55,7 +58,8 @@ def season_or_reject(season_id: int | None) -> Season | None:
         return None
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
-        raise CommandRejected(400, "unknown_season", _("no season %(season_id)s") % {"season_id": season_id})
+        raise CommandRejected(refusals.INVALID, "unknown_season",
+                              _("no season %(season_id)s") % {"season_id": season_id})
     return season
 
 
@@ -177,7 +181,7 @@ class TournamentEvents(APIView):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            raise CommandRejected(400, "malformed_query", _("after must be an integer")) from None
+            raise CommandRejected(refusals.INVALID, "malformed_query", _("after must be an integer")) from None
         return Response({"version": state.version, "head_hash": head(tournament.stream)[1],
                          "events": tournament_events(tournament, after)})
 
@@ -321,7 +325,7 @@ class PairingDetail(APIView):
 def visible_pairing(request, pairing_id):
     tournament_id = Pairing.objects.filter(pk=pairing_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
-        raise CommandRejected(404, "pairing_not_found", _("no such pairing"))
+        raise CommandRejected(refusals.NOT_FOUND, "pairing_not_found", _("no such pairing"))
     return visible(request, tournament_id)
 
 

@@ -8,9 +8,12 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from game import replay, services
+from kernel import refusals
+from .serializers import ReplayStepsSerializer, VerificationSerializer
+from kernel.api.schema import with_errors
 from .. import replay, replay_fog, services
 from .serializers import ReplayFogSerializer, ReplayStepsSerializer, VerificationSerializer
-from kernel.api.schema import with_errors
 from .views import finished_game, finished_records, int_param, verification_body
 
 DEFAULT_STEPS = 20
@@ -35,10 +38,10 @@ class GameReplaySteps(APIView):
         side = replay_fog.checked_side(game, request.query_params.get("as"))
         start, count = int_param(request, "start", 1), int_param(request, "count", DEFAULT_STEPS)
         if not 1 <= start <= game.version:
-            raise services.CommandRejected(400, "malformed_query",
+            raise services.CommandRejected(refusals.INVALID, "malformed_query",
                                            _("start must be between 1 and %(version)s") % {"version": game.version})
         if not 1 <= count <= replay.MAX_STEPS_PER_PAGE:
-            raise services.CommandRejected(400, "malformed_query",
+            raise services.CommandRejected(refusals.INVALID, "malformed_query",
                                            _("count must be between 1 and %(max)s")
                                            % {"max": replay.MAX_STEPS_PER_PAGE})
         last = min(game.version, start + count - 1)

@@ -11,8 +11,9 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from .. import imports, pauses, replay, services
+from kernel import refusals
 from accounts.roles import is_league_admin
-
 from .. import imports, pauses, replay, replay_fog, services
 from ..folding import game_aggregate, outcome_of
 from ..models import Game, GameSeat
@@ -32,7 +33,7 @@ def games_with_seats():
 def visible_game(request, game_id) -> Game:
     game = get_object_or_404(games_with_seats(), pk=game_id)
     if not may_view_game(request.user, game):
-        raise services.CommandRejected(404, "game_not_found", _("no such game"))
+        raise services.CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
     return game
 
 
@@ -101,7 +102,8 @@ class GameListCreate(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         if not (request.user in v["players"].values() or is_league_admin(request.user)):
-            raise services.CommandRejected(403, "not_a_player", _("you may only create games you play in"))
+            raise services.CommandRejected(refusals.FORBIDDEN, "not_a_player",
+                                           _("you may only create games you play in"))
         game = services.create_game(
             system_name=v["system"], setup=v["setup"], players=v["players"], created_by=request.user,
             time_control=v["time_control"], rated=v["rated"], is_public=v["is_public"],
@@ -136,7 +138,7 @@ class GameCommands(APIView):
         ``Idempotency-Key`` (yours, in this game) makes a retry return the first answer and refuses another
         command under it (422 ``idempotency_key_reused``)."""
         if not isinstance(request.data, dict):
-            raise services.CommandRejected(400, "malformed_command", _("body must be a JSON object"))
+            raise services.CommandRejected(refusals.INVALID, "malformed_command", _("body must be a JSON object"))
         data = CommandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code, body = services.submit_command(
@@ -160,7 +162,7 @@ def int_param(request, name: str, default: int) -> int:
     try:
         return int(request.query_params.get(name, default))
     except ValueError:
-        raise services.CommandRejected(400, "malformed_query",
+        raise services.CommandRejected(refusals.INVALID, "malformed_query",
                                        _("%(name)s must be an integer") % {"name": name}) from None
 
 
@@ -179,7 +181,8 @@ class GameEvents(APIView):
 def finished_game(request, game_id) -> Game:
     game = visible_game(request, game_id)
     if game.status == Game.Status.RUNNING:
-        raise services.CommandRejected(409, "game_running", _("replays and exports are for finished games"))
+        raise services.CommandRejected(refusals.CONFLICT, "game_running",
+                                       _("replays and exports are for finished games"))
     return game
 
 
@@ -244,7 +247,8 @@ class GameImport(APIView):
         try:
             text = request.body.decode("utf-8", errors="replace")
         except RequestDataTooBig:  # a body sent without Content-Length
-            raise services.CommandRejected(413, "payload_too_large", _("request body over %(limit)s bytes") % {
+            raise services.CommandRejected(refusals.TOO_LARGE, "payload_too_large",
+                                           _("request body over %(limit)s bytes") % {
                 "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}) from None
         game = imports.import_game(text, request.user)
         return Response({"id": game.pk, "version": game.version, "outcome": game.outcome}, status=201)
@@ -261,7 +265,7 @@ class GameClaimSeat(APIView):
         """Take your seat in an imported game: the sides its history gives to your user name (``side``
         picks one); a seat recorded under another name is refused (403 ``not_your_seat``)."""
         if not isinstance(request.data, dict):
-            raise services.CommandRejected(400, "malformed_request", _("body must be a JSON object"))
+            raise services.CommandRejected(refusals.INVALID, "malformed_request", _("body must be a JSON object"))
         data = EndingRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = imports.claim_seat(game_id, request.user, data.validated_data["side"])

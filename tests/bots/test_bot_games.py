@@ -15,6 +15,7 @@ from game.api.views import game_detail
 from game.folding import game_aggregate
 from systems.registry import get_system
 from tests.bots.conftest import BOT_CONSUMERS, DUEL, run_bots
+from kernel.api.errors import status_of
 
 pytestmark = pytest.mark.django_db
 
@@ -123,14 +124,14 @@ def test_an_unsupported_setup_is_refused_with_the_systems_code_and_nothing_store
     before = Game.objects.count()
     with pytest.raises(CommandRejected) as refused:
         bots.start_bot_game(player=users["alice"], system=DUEL, level=1, side="british", setup={"medals": True})
-    assert (refused.value.status, refused.value.code, refused.value.extra) == (
+    assert (status_of(refused.value.kind), refused.value.code, refused.value.extra) == (
         422, "bot_option_unsupported", {"field": "setup"})
     with pytest.raises(CommandRejected) as no_level:
         bots.start_bot_game(player=users["alice"], system=DUEL, level=9, side="british", setup={})
-    assert (no_level.value.status, no_level.value.code) == (422, "unknown_bot_level")
+    assert (status_of(no_level.value.kind), no_level.value.code) == (422, "unknown_bot_level")
     with pytest.raises(CommandRejected) as solo:
         bots.start_bot_game(player=users["alice"], system=DUEL, level=1, side=None, setup={"mode": "solo"})
-    assert (solo.value.status, solo.value.code) == (422, "no_seat_for_bot")
+    assert (status_of(solo.value.kind), solo.value.code) == (422, "no_seat_for_bot")
     assert Game.objects.count() == before
 
 
@@ -141,7 +142,7 @@ def test_a_system_without_bots_offers_none(users, doubles):
     assert lookup.package("nightfighter-solo") is None
     with pytest.raises(CommandRejected) as refused:
         bots.start_bot_game(player=users["alice"], system="nightfighter-solo", level=1, side=None, setup={})
-    assert refused.value.status == 422
+    assert status_of(refused.value.kind) == 422
 
 
 def test_a_game_without_bots_is_left_alone(users):

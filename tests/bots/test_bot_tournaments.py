@@ -9,6 +9,7 @@ from tests.tournament.conftest import new_tournament
 from tournament import services
 from tournament.models import Tournament
 from kernel.refusals import CommandRejected
+from kernel.api.errors import status_of
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def test_a_bot_is_refused_unless_the_organiser_allows_bots(organiser):
     before = StoredEvent.objects.filter(stream=head).count()
     with pytest.raises(CommandRejected) as refused:
         services.register(closed.pk, bot.username, "olga")
-    assert (refused.value.status, refused.value.code) == (422, "bots_not_allowed")
+    assert (status_of(refused.value.kind), refused.value.code) == (422, "bots_not_allowed")
     assert StoredEvent.objects.filter(stream=head).count() == before
 
     services.register(closed.pk, make_user("kowalski").username, "olga")  # people still may

@@ -12,6 +12,7 @@ from tests.tournament.conftest import play, started
 from tests.tournament.simulation import Sim
 from tournament import decisions, events as ev, services
 from tournament.decisions import DecisionRefused, DecisionRequest
+from kernel.api.errors import status_of
 
 
 def pairing_sim(scheme="polish", fmt="round-robin", games=(), tests=None, vp=None):
@@ -40,7 +41,7 @@ def refused(sim, pid, kind, **fields) -> tuple[int, str]:
     with pytest.raises(DecisionRefused) as exc:
         decide(sim, pid, kind, **fields)
     assert sim.state.version == version
-    return exc.value.status, exc.value.code
+    return status_of(exc.value.kind), exc.value.code
 
 
 LEVEL_VP = [{"p01": 10, "p02": 5}, {"p01": 5, "p02": 10}]  # 1:1 with a VP margin of 0

@@ -18,6 +18,7 @@ from tournament.models import Tournament
 from tournament.permissions import join_key
 
 from .conftest import new_tournament, players
+from kernel.api.errors import status_of
 
 
 def browser(user=None, csrf=False) -> Client:
@@ -265,7 +266,7 @@ def test_an_impossible_rating_is_refused_beside_the_field_and_by_the_service(cup
     assert refused.status_code == 400 and error_beside(refused.content.decode(), "id_add-rating")
     with pytest.raises(services.CommandRejected) as rejection:
         services.register(cup.pk, "ace", "olga", rating=float(rating))
-    assert (rejection.value.status, rejection.value.code) == (400, "invalid_rating")
+    assert (status_of(rejection.value.kind), rejection.value.code) == (400, "invalid_rating")
     assert len(stream(cup)) == 1
     assert manage(page, cup, "add_entrant", **{"add-username": "ace", "add-rating": "4000"}).status_code == 302
 

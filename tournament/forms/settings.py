@@ -15,7 +15,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from game.form_errors import sentence, show_rejection
+from kernel.form_errors import sentence, show_rejection
 from systems.registry import available_systems, get_system
 from game.services import sides_for
 from leagues.models import Season

@@ -1,4 +1,4 @@
-"""Command shapes of the 303 engine and their field checks (``malformed_command`` = HTTP 400).
+"""Command shapes of the 303 engine and their field checks (``malformed_command``: an invalid request).
 
 Commands (docs/rules/303.md "Round structure", "Movement and shots", "Combat"):
 
