@@ -21,7 +21,7 @@ Uses:
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import FLAK, RADAR, SEARCHLIGHT
 from ..scoring import term
 from ..expansions import acoustic_mirror

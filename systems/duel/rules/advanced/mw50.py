@@ -10,7 +10,7 @@ outside the 3-line cap (A-33); on a take-off turn the fighter ends LOW (A-29).  
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..wind import step_cost
 
 CHARGED, EMPTY = "charged", "empty"

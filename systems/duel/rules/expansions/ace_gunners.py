@@ -15,7 +15,7 @@ at the end of the night.
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..scoring import flak_combat, per_unit, term
 
 SILVER, GOLD = "silver", "gold"

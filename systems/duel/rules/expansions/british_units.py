@@ -17,7 +17,7 @@ still be airborne with fuel left at the end of the turn).
 from __future__ import annotations
 
 from .. import turns
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import SHELTER, TILE_MIX, check_unit_hex
 
 EXTRA_UNITS_PER_BRITISH_UNIT = 2

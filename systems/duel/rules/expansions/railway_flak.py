@@ -9,7 +9,7 @@ Mosquito may bomb it like any unit.
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import RAILWAY_FLAK
 
 

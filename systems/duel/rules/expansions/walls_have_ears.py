@@ -11,7 +11,7 @@ G2–G5).  A later re-route (3a) may choose a city outside the 5 (A-72).
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, airfield_capacity
 
 CRESTS_HANDED = 5

@@ -11,7 +11,7 @@ cannot be bombed.  Side-wide German decision: the designated seat in the 3–5 p
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import SEARCHLIGHT, count
 from ..scoring import per_unit, term
 from ..weather import cloud, storm

@@ -15,7 +15,7 @@ Bomber lands (A-78).  Allocation: 1 card a night (A-76) or the multi-night table
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..planning import window_commitment
 from ..ground_units import SEARCHLIGHT, count
 from ..scoring import term
