@@ -85,14 +85,6 @@ def _with_tokens(state: dict, changes: dict[str, dict]) -> dict:
     return tokens
 
 
-class EventLog:
-    """Events of one ``decide`` call, folded as they are emitted so later steps see their effect."""
-
-    def __init__(self, state: dict):
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, kind: str, **payload) -> None:
-        event = Event(kind, payload)
-        self.state = evolve(self.state, event)
-        self.events.append(event)
+def apply(state: dict, event: Event) -> None:
+    """Folds ``event`` into ``state`` in place (the kit's emitter works on a private copy)."""
+    state.update(evolve(state, event))

@@ -33,7 +33,7 @@ def copy_state(state: dict, share_tiles: bool = False) -> dict:
 
 def evolve(state: dict, event) -> dict:
     new = copy_state(state, share_tiles=event.type not in TILE_EVENTS)
-    apply(new, event.type, event.payload)
+    apply(new, event)
     return new
 
 
@@ -41,11 +41,12 @@ def evolve(state: dict, event) -> dict:
 RECORD_ONLY = frozenset({"TurnEnded", "MosquitoWaited", "MosquitoCombat", "SoloCardDrawn", "WildSauInterception"})
 
 
-def apply(state: dict, etype: str, p: dict) -> None:
-    """Folds one event; types of other layers (service framework events) leave the state as is."""
-    handler = HANDLERS.get(etype)
+def apply(state: dict, event) -> None:
+    """Folds one event into ``state`` in place; types of other layers (service framework events)
+    leave the state as is."""
+    handler = HANDLERS.get(event.type)
     if handler is not None:
-        handler(state, p)
+        handler(state, event.payload)
 
 
 def _night_started(s, p):
