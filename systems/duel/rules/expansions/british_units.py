@@ -127,3 +127,27 @@ def extra_suggestions(state: dict, board) -> list[dict]:
                                                              for k in range(n)]},
             {"type": "PlaceExtraGermanUnits", "placements": [{"kind": "searchlight", "hex": german[-1 - k % len(german)]}
                                                              for k in range(n)]}]
+
+
+# Folding (evolve.py assembles every module's table)
+
+def _british_units_placed(s, p):
+    s["british_units"] = {"qf": list(p["qf"]), "searchlights": list(p["searchlights"])}
+
+
+def _extra_units_placed(s, p):
+    for tid, u in p["units"].items():
+        s["tiles"][tid] = {"red": u["face"], "grey": u["face"], "face": u["face"], "hex": u["hex"],
+                           "destroyed": False, "extra": True}
+
+
+def _qf_hit(s, p):
+    s["fighters"][p["fighter"]]["fuel"] = p["fuel_after"]
+
+
+EVOLVE = {
+    "BritishGroundUnitsPlaced": _british_units_placed,
+    "ExtraGermanUnitsPlaced": _extra_units_placed,
+    "QFHit": _qf_hit,
+}
+TILE_EVENTS = frozenset({"ExtraGermanUnitsPlaced"})  # their handlers write to state["tiles"]

@@ -32,3 +32,14 @@ def badge_side(state: dict) -> str | None:
         return None
     leg = RETURN if state["bomber"]["target_bombed"] else OUTBOUND
     return badge if badge == leg else None
+
+
+# Folding (evolve.py assembles every module's table)
+
+def _observer_badge_used(s, p):
+    s["observer_badge"] = "return" if p["leg"] == "outbound" else None
+
+
+EVOLVE = {
+    "ObserverBadgeUsed": _observer_badge_used,
+}

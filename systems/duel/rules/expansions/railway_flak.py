@@ -39,3 +39,16 @@ def suggestions(state: dict, board) -> list[dict]:
             out += [{"type": "MoveRailwayFlak", "tile": tid, "to": h}
                     for h in sorted(board.grid.neighbours(t["hex"]).values()) if h not in board.brit_hexes]
     return out
+
+
+# Folding (evolve.py assembles every module's table)
+
+def _railway_flak_moved(s, p):
+    s["tiles"][p["tile"]]["hex"] = p["to"]
+    s["german_turn"]["railway_moved"].append(p["tile"])
+
+
+EVOLVE = {
+    "RailwayFlakMoved": _railway_flak_moved,
+}
+TILE_EVENTS = frozenset({"RailwayFlakMoved"})  # their handlers write to state["tiles"]

@@ -108,3 +108,29 @@ def suggestions(state: dict) -> list[dict]:
         length = len(state["plan"]["route"])
         out += [{"type": "DeclareWindow", "use": True, "positions": [p]} for p in range(1, length + 1)]
     return out
+
+
+# Folding (evolve.py assembles every module's table)
+
+def _window_declared(s, p):
+    s["window"]["declared"] = p["use"]
+
+
+def _window_cards_inserted(s, p):
+    s["window"].update(positions=p["positions"], nonce=p["nonce"])
+
+
+def _window_committed(s, p):
+    s["window"]["hash"] = p["hash"]
+
+
+def _window_revealed(s, p):
+    s["window"]["revealed"].append(p["move_no"])
+
+
+EVOLVE = {
+    "WindowDeclared": _window_declared,
+    "WindowCardsInserted": _window_cards_inserted,
+    "WindowCommitted": _window_committed,
+    "WindowRevealed": _window_revealed,
+}
