@@ -54,10 +54,10 @@ def _decide(state: dict, command: dict, side: str, rng) -> list[Event]:
     if state["phase"] != PHASE_OF_COMMAND[kind]:
         reject("wrong_phase", f"'{kind}' is not allowed in phase {state['phase']}")
     board = board_of(state)
-    log = Emitter(state, apply, side)
-    HANDLERS[kind](log, board, command, side, rng)
-    advance(log, board)
-    return log.events
+    em = Emitter(state, apply, side)
+    HANDLERS[kind](em, board, command, side, rng)
+    advance(em, board)
+    return em.events
 
 
 def _own_aircraft(state: dict, aircraft_id: str, side: str) -> dict:
@@ -71,27 +71,27 @@ def _own_aircraft(state: dict, aircraft_id: str, side: str) -> dict:
     return token
 
 
-def _place_reinforcement(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
+def _place_reinforcement(em: Emitter, board: Board, command: dict, side: str, rng) -> None:
     hex_id = c.int_field(command, "hex")
-    if hex_id not in reinforcement_choices(board, log.state):
+    if hex_id not in reinforcement_choices(board, em.state):
         reject("invalid_reinforcement_hex", f"hex {hex_id} is not a free RAF airfield")
-    place_reinforcement(log, hex_id)
+    place_reinforcement(em, hex_id)
 
 
-def _repair(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
+def _repair(em: Emitter, board: Board, command: dict, side: str, rng) -> None:
     fighters = c.id_list_field(command, "fighters")
-    eligible = repairable(board, log.state, side)
+    eligible = repairable(board, em.state, side)
     for fighter in fighters:
-        _own_aircraft(log.state, fighter, side)
+        _own_aircraft(em.state, fighter, side)
         if fighter not in eligible:
             reject("not_repairable", f"{fighter} is not a damaged fighter on an own airfield")
     if fighters:
-        log.emit(FIGHTERS_REPAIRED, {"side": side, "fighters": sorted(set(fighters), key=fighters.index)})
-    log.emit(PHASE_STARTED, {"side": side, "phase": MOVE})
+        em.emit(FIGHTERS_REPAIRED, {"side": side, "fighters": sorted(set(fighters), key=fighters.index)})
+    em.emit(PHASE_STARTED, {"side": side, "phase": MOVE})
 
 
-def _move_fighter(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
-    state = log.state
+def _move_fighter(em: Emitter, board: Board, command: dict, side: str, rng) -> None:
+    state = em.state
     fighter = _own_aircraft(state, c.str_field(command, "fighter"), side)
     path = c.hex_list_field(command, "path")
     shots = c.int_field(command, "shots", 0)
@@ -117,7 +117,7 @@ def _move_fighter(log: Emitter, board: Board, command: dict, side: str, rng) -> 
         if not board.grid.adjacent(destination, target["hex"]):
             reject("target_not_adjacent", f"{target_id} is not adjacent to hex {destination}")
         target_hex = target["hex"]
-    log.emit(FIGHTER_MOVED, {"fighter": fighter["id"], "side": side, "path": path, "to": destination,
+    em.emit(FIGHTER_MOVED, {"fighter": fighter["id"], "side": side, "path": path, "to": destination,
                              "shots": shots, "target": target_id if shots else None, "target_hex": target_hex})
 
 
@@ -128,12 +128,12 @@ def _enemy_target(state: dict, target_id: str, side: str) -> dict:
     return target
 
 
-def _end_moves(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
-    log.emit(PHASE_STARTED, {"side": side, "phase": ATTACK})
+def _end_moves(em: Emitter, board: Board, command: dict, side: str, rng) -> None:
+    em.emit(PHASE_STARTED, {"side": side, "phase": ATTACK})
 
 
-def _fire(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
-    state = log.state
+def _fire(em: Emitter, board: Board, command: dict, side: str, rng) -> None:
+    state = em.state
     order = c.id_list_field(command, "order")
     bomber_target = c.str_field(command, "bomber_target", required=False)
     flythrough = c.flythrough_field(command)
@@ -155,18 +155,18 @@ def _fire(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
             reject("invalid_flythrough", f"{attacker_id!r} is not an attacking fighter")
         if not board.grid.adjacent(attacks[attacker_id]["target_hex"], hex_id):
             reject("invalid_flythrough", f"hex {hex_id} is not next to the target of {attacker_id}")
-    log.emit(ATTACKS_ORDERED, {"side": side, "order": order, "bomber_target": bomber_target,
+    em.emit(ATTACKS_ORDERED, {"side": side, "order": order, "bomber_target": bomber_target,
                                "flythrough": flythrough})
     for attacker_id in order:
-        _resolve_attack(log, board, attacks[attacker_id], flythrough.get(attacker_id), rng)
-        if log.state["tokens"][BOMBER_ID]["status"] == DESTROYED:
-            end_game(log, RAF, "bomber_destroyed")
+        _resolve_attack(em, board, attacks[attacker_id], flythrough.get(attacker_id), rng)
+        if em.state["tokens"][BOMBER_ID]["status"] == DESTROYED:
+            end_game(em, RAF, "bomber_destroyed")
             return
-    close_attack_phase(log)
+    close_attack_phase(em)
 
 
-def _resolve_attack(log: Emitter, board: Board, attack: dict, named_hex: int | None, rng) -> None:
-    state = log.state
+def _resolve_attack(em: Emitter, board: Board, attack: dict, named_hex: int | None, rng) -> None:
+    state = em.state
     params = state["parameters"]
     attacker = state["tokens"][attack["attacker"]]
     target = state["tokens"][attack["target"]]
@@ -175,20 +175,20 @@ def _resolve_attack(log: Emitter, board: Board, attack: dict, named_hex: int | N
     landing = attacker["hex"]
     if attacker["kind"] == FIGHTER:  # the bomber never flies through (303.md "Combat")
         landing = flythrough_hex(board.grid, state, attacker, attack["target_hex"], named_hex, params)
-    log.emit(ATTACK_RESOLVED, {"attacker": attacker["id"], "target": target["id"], "shots": attack["shots"],
+    em.emit(ATTACK_RESOLVED, {"attacker": attacker["id"], "target": target["id"], "shots": attack["shots"],
                                "rolls": rolls, "hits": hits, "target_status": status,
                                "attacker_from": attacker["hex"], "attacker_to": landing})
 
 
-def _move_bomber(log: Emitter, board: Board, command: dict, side: str, rng) -> None:
+def _move_bomber(em: Emitter, board: Board, command: dict, side: str, rng) -> None:
     path = c.hex_list_field(command, "path")
-    token = log.state["tokens"][BOMBER_ID]
-    check_path(board.grid, log.state, token, path, BOMBER_MOVE_HEXES)
-    log.emit(BOMBER_MOVED, {"path": path, "from": token["hex"], "to": path[-1] if path else token["hex"]})
+    token = em.state["tokens"][BOMBER_ID]
+    check_path(board.grid, em.state, token, path, BOMBER_MOVE_HEXES)
+    em.emit(BOMBER_MOVED, {"path": path, "from": token["hex"], "to": path[-1] if path else token["hex"]})
     if any(hex_id in board.london for hex_id in path):
-        end_game(log, LUFTWAFFE, "bomber_reached_london")
+        end_game(em, LUFTWAFFE, "bomber_reached_london")
     else:
-        log.emit(PHASE_STARTED, {"side": RAF, "phase": REPAIR})
+        em.emit(PHASE_STARTED, {"side": RAF, "phase": REPAIR})
 
 
 HANDLERS = {

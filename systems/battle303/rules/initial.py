@@ -47,6 +47,6 @@ def initial_state(setup: dict | None, rng=None) -> dict:
         "last_dice": [],
         "outcome": None,
     }
-    log = Emitter(state, apply)
-    advance(log, board)  # skips phase A when nothing can be repaired; the result is deterministic
-    return log.state
+    em = Emitter(state, apply)
+    advance(em, board)  # skips phase A when nothing can be repaired; the result is deterministic
+    return em.state

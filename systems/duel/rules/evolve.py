@@ -59,7 +59,7 @@ def tables() -> tuple[dict, frozenset]:
     from .expansions import (ace_gunners, british_units, ju88, multiplayer, quad_flak, railway_flak,
                              walls_have_ears, wilde_sau, window)
 
-    handlers, tile_events = dict(BASE_HANDLERS), set(BASE_TILE_EVENTS)
+    handlers, tile_events = dict(BASE_EVOLVE), set(BASE_TILE_EVENTS)
     for module in (medals, mw50, weather_change, ace_gunners, british_units, ju88, multiplayer, quad_flak,
                    railway_flak, walls_have_ears, wilde_sau, window):
         twice = handlers.keys() & module.EVOLVE.keys()
@@ -285,7 +285,7 @@ def _solo_mosquito_placed(s, p):
     s["mosquito"].update(hex=p["to"], altitude=HIGH, state=M_AIRBORNE)
 
 
-BASE_HANDLERS = {
+BASE_EVOLVE = {
     "NightStarted": _night_started,
     "PhaseStarted": _phase_started,
     "FightersPlaced": _fighters_placed,

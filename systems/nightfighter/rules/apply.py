@@ -211,7 +211,7 @@ def _contact_revealed(s, p):
     _clear_bomber_fixes(s, p["bomber"])
 
 
-APPLY = {
+EVOLVE = {
     "night_started": _night_started, "fighter_deployed": _fighter_deployed, "turn_started": _turn_started,
     "phase_started": _phase_started, "entry_wave": _entry_wave, "token_pending": _token_pending,
     "token_entered": _token_entered, "entry_delayed": _entry_delayed, "token_moved": _token_moved,
@@ -231,8 +231,9 @@ RECORD_ONLY = {
 }
 
 
-def apply_in_place(state: dict, event: Event) -> None:
-    handler = APPLY.get(event.type)
+def apply(state: dict, event: Event) -> None:
+    """Folds one event into ``state`` in place (the kit's emitter folds each event as it is written)."""
+    handler = EVOLVE.get(event.type)
     if handler is not None:
         handler(state, event.payload)
     elif event.type not in RECORD_ONLY:
@@ -241,5 +242,5 @@ def apply_in_place(state: dict, event: Event) -> None:
 
 def evolve(state: dict, event: Event) -> dict:
     new_state = plain(state)
-    apply_in_place(new_state, event)
+    apply(new_state, event)
     return new_state

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from systems.kit.contract import PUBLIC
 from systems.kit.emitter import Emitter
-from .apply import apply_in_place
+from .apply import apply
 from .uncertainty import level
 
 
 class Journal(Emitter):
     def __init__(self, state: dict, rng):
-        super().__init__(state, apply_in_place)
+        super().__init__(state, apply)
         self.rng = rng
         self._levels = self._current_levels()
 
