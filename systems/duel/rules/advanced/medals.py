@@ -167,8 +167,7 @@ def german_actions(state: dict) -> list[dict]:
     return out
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _medals_awarded(s, p):
     s["medals"][p["side"]] += p["count"]
     s["medals_fresh"][p["side"]] += p["count"]

@@ -70,8 +70,7 @@ def cost(state: dict, fid: str, directions: list[str]) -> int:
     return sum(step_cost(d, wind, state["setup"]["crosswind_fuel_cost"]) for d in directions)
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _mw50_assigned(s, p):
     for fid in p["fighters"]:
         s["fighters"][fid]["mw50"] = "charged"

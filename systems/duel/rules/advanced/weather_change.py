@@ -65,8 +65,7 @@ def resolve(em, board: Board, before_move: int, rng) -> None:
                                     "record_draw": not replay}, **moved))
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _weather_changed(s, p):
     w = s["weather"]
     w.update(wind=p["wind"], clouds=p["clouds"], storms=p["storms"], fog=p["fog"])

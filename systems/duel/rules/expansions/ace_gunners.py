@@ -115,8 +115,7 @@ def suggestions(state: dict, board) -> list[dict]:
     return out
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _ace_medal_awarded(s, p):
     s["ace_medals"][p["grade"]] += 1
     s["ace_fresh"][p["grade"]] += 1

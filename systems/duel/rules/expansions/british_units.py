@@ -129,8 +129,7 @@ def extra_suggestions(state: dict, board) -> list[dict]:
                                                              for k in range(n)]}]
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _british_units_placed(s, p):
     s["british_units"] = {"qf": list(p["qf"]), "searchlights": list(p["searchlights"])}
 

@@ -34,8 +34,7 @@ def badge_side(state: dict) -> str | None:
     return badge if badge == leg else None
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _observer_badge_used(s, p):
     s["observer_badge"] = "return" if p["leg"] == "outbound" else None
 

@@ -105,8 +105,7 @@ def placings(result: dict) -> dict[str, int] | None:
     return {**places, "british": len(levels) + 1}
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _german_seat_ended(s, p):
     s["german_turn"]["ended"].append(p["seat"])
 

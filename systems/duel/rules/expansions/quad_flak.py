@@ -26,8 +26,7 @@ def fire(em, hex_id: int, why: str) -> None:
              "quad flak")
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _quad_flak_fired(s, p):
     s["quad_fired"].extend(p["tiles"])
 

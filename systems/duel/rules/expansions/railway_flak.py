@@ -41,8 +41,7 @@ def suggestions(state: dict, board) -> list[dict]:
     return out
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _railway_flak_moved(s, p):
     s["tiles"][p["tile"]]["hex"] = p["to"]
     s["german_turn"]["railway_moved"].append(p["tile"])

@@ -94,8 +94,7 @@ def reposition_suggestions(state: dict, board) -> list[dict]:
     return [{"type": "RepositionUnits", "moves": []}, {"type": "RepositionUnits", "moves": moves}]
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _crest_drawn(s, p):
     s["crest_draws"].append(p["city"])
 

@@ -88,8 +88,7 @@ def placement_suggestions(state: dict, board) -> list[dict]:
     return [{"type": "PlaceWildSau", "hexes": fields[:n]}, {"type": "PlaceWildSau", "hexes": fields[-n:]}]
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _wild_sau_placed(s, p):
     s["wild_sau"] = {t: {"hex": h, "moved": False} for t, h in p["tokens"].items()}
 

@@ -110,8 +110,7 @@ def suggestions(state: dict) -> list[dict]:
     return out
 
 
-# Folding (evolve.py assembles every module's table)
-
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
 def _window_declared(s, p):
     s["window"]["declared"] = p["use"]
 
