@@ -7,8 +7,8 @@ event changes them: states are values — never mutate one in place.
 
 This module folds the base game's events; each advanced rule (``advanced/``) and expansion
 (``expansions/``) folds its own next to the rules that emit them, in its ``EVOLVE`` table (and
-``TILE_EVENTS`` when it writes to the tiles).  :func:`tables` joins them on first use: those
-modules import the emitter, which imports this module.
+``TILE_EVENTS`` when it writes to the tiles).  :func:`tables` joins them on first use, not at
+import: some of those modules reach the emitter (through the turn order), which imports this one.
 """
 from __future__ import annotations
 
