@@ -10,7 +10,7 @@ import pytest
 from systems.duel.fog import possible, resolving
 from systems.duel.rules import SYSTEM
 from systems.duel.rules.board import Board
-from systems.duel.rules.errors import RuleViolationError
+from systems.kit.contract import RuleViolationError
 from systems.duel.rules.planning import validate_route
 from systems.kit.contract import Event
 from systems.kit.hexgrid import DIRECTIONS

@@ -21,7 +21,7 @@ Uses:
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import FLAK, RADAR, SEARCHLIGHT
 from ..expansions import acoustic_mirror
 
@@ -159,3 +159,47 @@ def german_actions(state: dict) -> list[dict]:
     out += [{"type": "UseMedal", "use": "repair", "airfield": int(h)}
             for h, n in sorted(state["airfield_bombs"].items()) if n]
     return out
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _medals_awarded(s, p):
+    s["medals"][p["side"]] += p["count"]
+    s["medals_fresh"][p["side"]] += p["count"]
+    s["medals_awarded"] += p["count"]
+
+
+def _medals_spent(s, p):
+    s["medals"][p["side"]] -= p["count"]
+
+
+def _german_medals_placed(s, p):
+    key = str(p["hex"])
+    s["medals_on_board"][key] = s["medals_on_board"].get(key, 0) + p["count"]
+
+
+def _german_medals_removed(s, p):
+    s["medals_on_board"].pop(str(p["hex"]), None)
+
+
+def _unit_repaired(s, p):
+    s["tiles"][p["tile"]]["destroyed"] = False
+
+
+def _airfield_repaired(s, p):
+    s["airfield_bombs"].pop(str(p["hex"]), None)
+
+
+def _fuel_medal_used(s, p):
+    s["fuel_medal_used"] = True
+
+
+EVOLVE = {
+    "MedalsAwarded": _medals_awarded,
+    "MedalsSpent": _medals_spent,
+    "GermanMedalsPlaced": _german_medals_placed,
+    "GermanMedalsRemoved": _german_medals_removed,
+    "UnitRepaired": _unit_repaired,
+    "AirfieldRepaired": _airfield_repaired,
+    "FuelMedalUsed": _fuel_medal_used,
+}
+TILE_EVENTS = frozenset({"UnitRepaired"})  # their handlers write to state["tiles"]

@@ -14,7 +14,7 @@ superseded plan is revealed with its nonce at the end of the night.
 from __future__ import annotations
 
 from ..board import Board
-from ..errors import reject
+from systems.kit.contract import reject
 from ..planning import GREEN, RED, shortest_leg, commitment, parse_plan, validate_route
 
 

@@ -63,3 +63,18 @@ def resolve(em, board: Board, before_move: int, rng) -> None:
     em.emit("WeatherChanged", dict({"before_move": before_move, "card_index": index, "notches": notches,
                                     "wind_before": s["weather"]["wind"], "wind": wind,
                                     "record_draw": not replay}, **moved))
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _weather_changed(s, p):
+    w = s["weather"]
+    w.update(wind=p["wind"], clouds=p["clouds"], storms=p["storms"], fog=p["fog"])
+    s["weather_changes_done"].append(p["before_move"])
+    s["weather_changed_this_turn"] = True
+    if p["record_draw"] and s["night"] == 1:
+        s["weather_change_draws"].append(p["card_index"])
+
+
+EVOLVE = {
+    "WeatherChanged": _weather_changed,
+}

@@ -7,7 +7,7 @@ target city in its hex costs the British 1 VP per mirror (A-43).
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import ACOUSTIC_MIRROR, FLAK, SEARCHLIGHT, count
 
 PROTECTED = (FLAK, SEARCHLIGHT)

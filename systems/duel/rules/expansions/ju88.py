@@ -32,3 +32,13 @@ def badge_side(state: dict) -> str | None:
         return None
     leg = RETURN if state["bomber"]["target_bombed"] else OUTBOUND
     return badge if badge == leg else None
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _observer_badge_used(s, p):
+    s["observer_badge"] = "return" if p["leg"] == "outbound" else None
+
+
+EVOLVE = {
+    "ObserverBadgeUsed": _observer_badge_used,
+}

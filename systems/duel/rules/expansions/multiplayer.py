@@ -102,3 +102,19 @@ def placings(result: dict) -> dict[str, int] | None:
     levels = sorted(set(track.values()), reverse=True)
     places = {seat: levels.index(n) + 1 for seat, n in track.items()}
     return {**places, "british": len(levels) + 1}
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _german_seat_ended(s, p):
+    s["german_turn"]["ended"].append(p["seat"])
+
+
+def _personal_track_advanced(s, p):
+    for seat, n in p["gains"].items():
+        s["personal_track"][seat] += n
+
+
+EVOLVE = {
+    "GermanSeatEnded": _german_seat_ended,
+    "PersonalTrackAdvanced": _personal_track_advanced,
+}

@@ -24,3 +24,13 @@ def fire(em, hex_id: int, why: str) -> None:
     em.score("german", QUAD_FLAK_VP * len(ready),
              [term("9.7:quad_flak", QUAD_FLAK_VP, per_unit("quad_flak", t)) for t in ready],
              "quad flak")
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _quad_flak_fired(s, p):
+    s["quad_fired"].extend(p["tiles"])
+
+
+EVOLVE = {
+    "QuadFlakFired": _quad_flak_fired,
+}
