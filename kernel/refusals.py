@@ -3,8 +3,8 @@
 Services never choose an HTTP status. The kind says what sort of refusal it is; each door turns
 it into its own answer: the API through one table (kernel/api/errors.py ``STATUS_OF_KIND``), a page
 by showing the message beside its field (kernel/form_views.py). ``code`` is the machine name
-clients branch on (docs/rules/service.md "API": errors are ``{code, message}``) and never changes; the
-message is in the reader's language. Pure Python, so rules modules may raise refusals too.
+clients branch on (every API error is ``{code, message}``) and never changes; the message is in
+the reader's language. Pure Python, so rules modules may raise refusals too.
 """
 from __future__ import annotations
 
