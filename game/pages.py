@@ -10,7 +10,7 @@ game live.
 
 Words come from ``game.presentation``; a system may extend the pages with its own templates
 ``game/<module>/play.html`` and ``game/<module>/replay.html`` (module as in
-``presentation.MODULES``), which extend ``game/play.html`` / ``game/replay.html``.
+the descriptor's ``templates``), which extend ``game/play.html`` / ``game/replay.html``.
 """
 from __future__ import annotations
 
@@ -30,9 +30,10 @@ from . import bounded_json, clocks, endings, imports, replay, services, timeouts
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
 from .presentation import (
-    MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
+    MARKER_KIND_LABELS, MARKER_KINDS, category_label, marker_labels, presentation_for, system_name,
 )
 from systems.kit.presentation import FREE_TEXT, side_name, unit_of, value_words, words
+from systems import registry
 from systems.registry import get_system
 from .visibility import is_league_admin, may_view_game
 
@@ -56,9 +57,10 @@ def board_for(game: Game) -> dict | None:
 
 
 def page_templates(game: Game, name: str) -> list[str]:
-    """``game/<module>/<name>`` when the system has its own, else ``game/<name>``."""
-    module = MODULES.get(game.system)
-    return ([f"game/{module}/{name}"] if module else []) + [f"game/{name}"]
+    """``<templates>/<name>`` when the system's descriptor names its own folder, else ``game/<name>``."""
+    found = registry.find(game.system)
+    folder = found.templates if found else None
+    return ([f"{folder}/{name}"] if folder else []) + [f"game/{name}"]
 
 
 def visible_games(user):

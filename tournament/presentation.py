@@ -16,8 +16,6 @@ from .formats import elimination
 from .services.registration import BY_LOT, BY_RATING, MANUAL
 from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 
-SYSTEMS = {"303": gettext_lazy("303 (Battle of Britain)"), "duel-in-the-dark": gettext_lazy("Duel in the Dark"),
-           "nightfighter-solo": gettext_lazy("Nightfighter solo")}
 FORMATS = {SWISS: gettext_lazy("Swiss"), SINGLE_ELIMINATION: gettext_lazy("Single elimination"),
            DOUBLE_ELIMINATION: gettext_lazy("Double elimination"), ROUND_ROBIN: gettext_lazy("Round robin"),
            GROUPS_PLAYOFFS: gettext_lazy("Groups, then playoffs")}

@@ -20,24 +20,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from systems import registry
+from systems.kit.descriptor import TablePlay
+
 from . import scoring
 
 ONLINE, AT_TABLE = "online", "at_table"
 PLAY_MODES = (ONLINE, AT_TABLE)
 
-# How a game at the table ended, per system (303.md "End of game"; Duel in the Dark: VP).
-ENDINGS = {
-    "303": ("reached_london", "shot_down", "rounds_ran_out"),
-    "duel-in-the-dark": ("victory_points",),
-}
-GENERIC_ENDINGS = ("rules",)
-# The side an ending makes the winner (303.md "End of game": London is the Luftwaffe's, the rest
-# the RAF's). A winner on the other side contradicts how the game ended.
-ENDING_WINNER_SIDE = {
-    "303": {"reached_london": "luftwaffe", "shot_down": "raf", "rounds_ran_out": "raf"},
-}
-SIDE_NAMES = {"luftwaffe": "Luftwaffe", "raf": "RAF"}
-SYSTEMS_WITH_VP = ("duel-in-the-dark",)
+# How a game at the table ends, which side each ending makes the winner, whether the report gives
+# the VP margin: the system's descriptor says (``table_play``, systems/kit/descriptor.py; e.g.
+# 303.md "End of game"). A system without one ends "as the rules say".
 
 REPORTED, DISPUTED, CONFIRMED, ENTERED = "reported", "disputed", "confirmed", "entered"
 SETTLED = (CONFIRMED, ENTERED)
@@ -54,8 +47,18 @@ class TableRefusal(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+def _table_play(system: str) -> TablePlay:
+    found = registry.find(system)
+    return found.table_play if found else TablePlay()
+
+
 def endings_for(system: str) -> tuple[str, ...]:
-    return ENDINGS.get(system, GENERIC_ENDINGS)
+    return _table_play(system).endings
+
+
+def reports_vp(system: str) -> bool:
+    """The report of a leg gives the night's VP margin (Duel in the Dark)."""
+    return _table_play(system).reports_vp
 
 
 def leg_sides(pairing: dict, leg: int) -> dict[str, str]:
@@ -112,13 +115,15 @@ def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margi
     endings = endings_for(system)
     if ended_by not in endings:
         raise TableRefusal(400, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
-    winning_side = ENDING_WINNER_SIDE.get(system, {}).get(ended_by)
+    rules = _table_play(system)
+    winning_side = rules.winner_side.get(ended_by)
     sides = leg_sides(pairing, leg)
     if winning_side in sides and sides[winning_side] != winner:
+        side = rules.side_words.get(winning_side, winning_side)
         raise TableRefusal(400, "ending_contradicts_winner",
-                           f"that ending is a win for the {SIDE_NAMES[winning_side]}, and {sides[winning_side]} flew "
-                           f"the {SIDE_NAMES[winning_side]} in this leg, not {winner}")
-    if system in SYSTEMS_WITH_VP:
+                           f"that ending is a win for the {side}, and {sides[winning_side]} flew "
+                           f"the {side} in this leg, not {winner}")
+    if rules.reports_vp:
         if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
             raise TableRefusal(400, "invalid_vp_margin", "give the night's VP margin: a whole number of 1 or more")
     elif vp_margin is not None:
@@ -128,7 +133,7 @@ def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margi
 
 def ending_won_by(system: str, pairing: dict, leg: int, winner: str) -> str:
     """An ending that agrees with ``winner`` having won this leg (the demo's and tests' reports)."""
-    wins, sides = ENDING_WINNER_SIDE.get(system, {}), leg_sides(pairing, leg)
+    wins, sides = _table_play(system).winner_side, leg_sides(pairing, leg)
     endings = endings_for(system)
     return next((e for e in endings if wins.get(e) not in sides or sides[wins[e]] == winner), endings[0])
 

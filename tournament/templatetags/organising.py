@@ -2,6 +2,8 @@
 "manage", "register" and "new tournament" on pages other apps render."""
 from django import template
 
+from systems import registry
+
 from .. import presentation, services, waiting
 from ..models import Tournament
 from ..organiser_pages import registration_open
@@ -12,7 +14,7 @@ register = template.Library()
 
 @register.filter
 def system_name(value) -> str:
-    return presentation.label(presentation.SYSTEMS, value)
+    return registry.label(value)
 
 
 @register.filter
