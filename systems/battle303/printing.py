@@ -19,9 +19,12 @@ def round_track() -> list[dict]:
 
 
 def game_card() -> dict:
-    """The card's own parts: its title, the round track, the turn order, how to tick."""
+    """The card's own parts: the sheet's and each card's title, the round track, the turn order,
+    how to tick."""
     return {
         "title": _("303 game cards"), "track": round_track(),
+        # One card's heading in the PDF (tournament/printing/pdf.py fills in the numbers).
+        "card_title": _("303 game card · Round %(round)s · Table %(table)s · %(leg)s"),
         "turns": [
             {"side": side_name(LUFTWAFFE), "steps": _("A repair on own airfields · B fighters move 0–3 hexes · "
                                                       "C fighters and bomber attack · D bomber moves 0–2 hexes")},

@@ -175,7 +175,8 @@ def game_cards(state: TournamentState, number: int) -> dict:
     system = state.info.get("system")
     own = registry.load(registry.descriptor(system).printing.game_cards)()
     rows, _byes = tables(state, number)
-    cards = [{"table": row["table"], "a": row["a"], "b": row["b"], "leg": leg, "players": _players(row, leg)}
+    cards = [{"table": row["table"], "a": row["a"], "b": row["b"], "leg": leg, "players": _players(row, leg),
+              "heading": own["card_title"] % {"round": number, "table": row["table"], "leg": leg["title"]}}
              for row in rows if not row["online"] for leg in (row["legs"] or _undrawn_legs())]
     return {**_header(state, own["title"], number), "cards": cards, "track": own["track"], "turns": own["turns"],
             "tick": own["tick"], "endings": _endings(system), "undrawn": _("drawn at the table")}
