@@ -50,11 +50,18 @@ def load(path: str):
 def _configured() -> tuple[str, ...]:
     try:
         from django.conf import settings
-        if settings.configured:
-            return tuple(getattr(settings, "NIGHTDUEL_SYSTEMS", BUILT_IN))
+        from django.core.signals import setting_changed
     except ImportError:  # without Django: the built-in systems
-        pass
-    return BUILT_IN
+        return BUILT_IN
+    if not settings.configured:
+        return BUILT_IN
+    setting_changed.connect(_on_setting_changed, dispatch_uid=__name__)
+    return tuple(getattr(settings, "NIGHTDUEL_SYSTEMS", BUILT_IN))
+
+
+def _on_setting_changed(setting, **kwargs):
+    if setting == "NIGHTDUEL_SYSTEMS":  # e.g. a test adding a system through settings alone
+        reset()
 
 
 def _registered() -> dict[str, SystemDescriptor]:
@@ -69,11 +76,22 @@ def _registered() -> dict[str, SystemDescriptor]:
 
 
 def reset() -> None:
-    """Read ``NIGHTDUEL_SYSTEMS`` again (tests that change the setting)."""
+    """Read ``NIGHTDUEL_SYSTEMS`` again (when the setting changes)."""
     global _descriptors
     _descriptors = None
     for name in [n for n in _loaded if n not in _extra]:
         del _loaded[name]
+    for forget in _on_reset:
+        forget()
+
+
+# Caches of what descriptors name (e.g. game.presentation's), emptied with the registry.
+_on_reset: list = []
+
+
+def on_reset(forget) -> None:
+    """Call ``forget()`` whenever the registry is read again (a cache of what descriptors name)."""
+    _on_reset.append(forget)
 
 
 def descriptors() -> list[SystemDescriptor]:

@@ -102,6 +102,9 @@ def presentation_for(system: str) -> Presentation:
     return Presentation(**_with_framework_events(module))
 
 
+registry.on_reset(presentation_for.cache_clear)
+
+
 def system_name(system: str) -> str:
     """The system's label (its descriptor's); an unknown name as it is."""
     return registry.label(system)
