@@ -63,7 +63,8 @@ def _create_pairing_game(tournament: Tournament, state: TournamentState, pid: st
     pairing = state.pairings[pid]
     sides = table.leg_sides(pairing, leg)
     setup: dict = dict(state.options.get("game_setup") or {})
-    rematch = registry.descriptor(tournament.system).rematch_setup
+    described = registry.find(tournament.system)
+    rematch = described.rematch_setup if described else None
     if leg == 2 and rematch:  # the rematch may reuse what the match drew (the Duel's weather)
         game1 = Game.objects.get(pk=pairing["games"][1]["game_id"])
         setup.update(registry.load(rematch)(game1.setup or {}, read_events(game1.stream)))
