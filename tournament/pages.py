@@ -23,7 +23,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.clickjacking import xframe_options_exempt
 
 from systems.kit.presentation import side_name
-from systems import registry
 from game.store import current_version, head_hash
 from game.visibility import is_league_admin
 
@@ -216,7 +215,7 @@ def arrange(state, tournament_id) -> dict:
     return {
         "bracket": bracket, "standings": standings, "diagram": _diagram(stages, fmt), "groups": groups,
         "format": fmt, "format_label": presentation.label(presentation.FORMATS, fmt),
-        "system_label": registry.label(state.info.get("system")),
+        "system_label": presentation.system_label(state.info.get("system")),
         "scheme_label": presentation.label(presentation.SCHEMES, bracket["scoring"]),
         "play_mode_label": _("played at the table, results reported by the players")
         if state.options.get("play_mode") == table.AT_TABLE else _("played online"),

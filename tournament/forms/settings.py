@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy as _
 
 from game.form_errors import sentence, show_rejection
 from systems.registry import available_systems, get_system
-from systems import registry
 from game.services import sides_for
 from ratings.models import Season
 
@@ -116,7 +115,7 @@ class TournamentSettingsForm(forms.Form):
                 self.initial.setdefault("league", leagues[0].pk)
             self.fields["season"].queryset = Season.objects.filter(league__in=leagues).select_related("league")
             self.fields["season"].label_from_instance = lambda s: f"{s.league.name} — {s.name}"
-            self.fields["system"].choices = [(s, registry.label(s)) for s in systems]
+            self.fields["system"].choices = [(s, presentation.system_label(s)) for s in systems]
             self.fields["format"].choices = [(f, f"{name} — {presentation.FORMAT_DESCRIPTIONS[f]}")
                                              for f, name in presentation.FORMATS.items()]
             self.initial.setdefault("format", SWISS)

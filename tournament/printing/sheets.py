@@ -36,7 +36,7 @@ STANDING_COLUMNS = (
 def _header(state: TournamentState, title: str, number: int | None) -> dict:
     return {"tournament": state.info.get("name", ""), "title": title, "round": number,
             "system": state.info.get("system"),
-            "system_label": registry.label(state.info.get("system")),
+            "system_label": presentation.system_label(state.info.get("system")),
             "format_label": presentation.label(presentation.FORMATS, state.format)}
 
 

@@ -2,8 +2,6 @@
 "manage", "register" and "new tournament" on pages other apps render."""
 from django import template
 
-from systems import registry
-
 from .. import presentation, services, waiting
 from ..models import Tournament
 from ..organiser_pages import registration_open
@@ -14,7 +12,7 @@ register = template.Library()
 
 @register.filter
 def system_name(value) -> str:
-    return registry.label(value)
+    return presentation.system_label(value)
 
 
 @register.filter
