@@ -1,5 +1,6 @@
-"""Where a system's practice bots are: ``systems.<module>.bots`` (systems/kit/bots.py is the
-contract), unless ``NIGHTDUEL_BOT_PACKAGES`` names another one for the system (test doubles).
+"""Where a system's practice bots are: the module its descriptor names (``bots``, usually
+``systems.<module>.bots``; systems/kit/bots.py is the contract), unless ``NIGHTDUEL_BOT_PACKAGES``
+names another one for the system (test doubles).
 
 A system without a bots package simply has no bots: no level to choose, every bot game refused.
 """
@@ -10,7 +11,7 @@ from types import ModuleType
 
 from django.conf import settings
 
-from game.presentation import MODULES
+from systems import registry
 from systems.registry import available_systems
 
 
@@ -22,9 +23,10 @@ def package(system: str) -> ModuleType | None:
         module, attribute = name.split(":")
         return getattr(importlib.import_module(module), attribute)
     if name is None:
-        if system not in MODULES:
+        found = registry.find(system)
+        if found is None or not found.bots:
             return None
-        name = f"systems.{MODULES[system]}.bots"
+        name = found.bots
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:

@@ -345,6 +345,13 @@ NIGHTDUEL_STREAM_RECHECK_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_RECHEC
 NIGHTDUEL_STREAM_MAX_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_MAX_SECONDS", 3600))  # then the client reconnects
 NIGHTDUEL_STREAM_RETRY_MS = 1000
 NIGHTDUEL_LIVE_SIDE_FEEDS = ["notifications.live.NotificationFeed"]
+# The game systems, each described by its folder's descriptor (systems/kit/descriptor.py), in the
+# order pages list them. Adding a system: its folder under systems/, its app above, a line here.
+NIGHTDUEL_SYSTEMS = [
+    "systems.battle303.descriptor.DESCRIPTOR",
+    "systems.duel.descriptor.DESCRIPTOR",
+    "systems.nightfighter.descriptor.DESCRIPTOR",
+]
 
 # Notifications (notifications/, issue 16): e-mail through the settings above (console by default).
 # Links in e-mails and webhooks. Default: where serve.sh serves (its PORT, 8000 unless given).

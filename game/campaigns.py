@@ -14,11 +14,10 @@ from django.utils.translation import gettext as _
 from game import services
 from kernel import refusals
 from .models import Campaign, Game
+from systems import registry
 from systems.kit.contract import RuleViolation, RuleViolationError
 from kernel.refusals import CommandRejected
 from kernel.store import ConcurrencyError, NewEvent, append_events, read_events
-
-CAMPAIGN_RULES = {"nightfighter-solo": "systems.nightfighter.rules.campaign"}
 
 CAMPAIGN_STARTED = "CampaignStarted"
 PILOTS_ASSIGNED = "PilotsAssigned"
@@ -27,10 +26,16 @@ NIGHT_RECORDED = "NightRecorded"
 CAMPAIGN_FINISHED = "CampaignFinished"
 
 
+def with_campaigns() -> list[str]:
+    """The systems whose descriptor names campaign rules."""
+    return [d.name for d in registry.descriptors() if d.campaign]
+
+
 def rules_for(system: str):
-    if system not in CAMPAIGN_RULES:
+    found = registry.find(system)
+    if found is None or not found.campaign:
         raise CommandRejected(refusals.INVALID, "no_campaigns", _("%(system)r has no campaigns") % {"system": system})
-    return importlib.import_module(CAMPAIGN_RULES[system])
+    return importlib.import_module(found.campaign)
 
 
 def evolve(rules, aggregate: dict | None, event_type: str, payload: dict) -> dict:

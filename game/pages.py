@@ -10,7 +10,7 @@ game live.
 
 Words come from ``game.presentation``; a system may extend the pages with its own templates
 ``game/<module>/play.html`` and ``game/<module>/replay.html`` (module as in
-``presentation.MODULES``), which extend ``game/play.html`` / ``game/replay.html``.
+the descriptor's ``templates``), which extend ``game/play.html`` / ``game/replay.html``.
 """
 from __future__ import annotations
 
@@ -35,9 +35,10 @@ from game import clocks, endings, imports, replay, replay_fog, services, timeout
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
 from .presentation import (
-    MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
+    MARKER_KIND_LABELS, MARKER_KINDS, category_label, marker_labels, presentation_for, system_name,
 )
 from systems.kit.presentation import FREE_TEXT, side_name, unit_of, value_words, words
+from systems import registry
 from systems.registry import get_system
 from .visibility import may_view_game
 
@@ -61,9 +62,10 @@ def board_for(game: Game) -> dict | None:
 
 
 def page_templates(game: Game, name: str) -> list[str]:
-    """``game/<module>/<name>`` when the system has its own, else ``game/<name>``."""
-    module = MODULES.get(game.system)
-    return ([f"game/{module}/{name}"] if module else []) + [f"game/{name}"]
+    """``<templates>/<name>`` when the system's descriptor names its own folder, else ``game/<name>``."""
+    found = registry.find(game.system)
+    folder = found.templates if found else None
+    return ([f"{folder}/{name}"] if folder else []) + [f"game/{name}"]
 
 
 def visible_games(user):
@@ -465,10 +467,10 @@ def replay_fog_context(game: Game, side: str | None, events: list[dict]) -> dict
         "events": events, "fog_as": side or "", "fog_choices": replay_fog.fog_choices(game),
         "fog_query": f"&as={side}" if side else "",
         "fog_data": {"as": side or "", "api": f"/api/games/{game.pk}/replay/fog/",
-                     "guessing": replay_fog.guessing_sides(game), "has_maps": game.system in replay_fog.FOG_MAPS},
+                     "guessing": replay_fog.guessing_sides(game), "has_maps": replay_fog.fog_of(game) is not None},
         "fog_words": {"computing": _("Where could it be: being computed, back in a moment."),
                       "title": _("Where could it be"),
-                      "legend": str(replay_fog.FOG_LEGENDS.get(game.system, "")),
+                      "legend": str(getattr(replay_fog.fog_of(game), "legend", "")),
                       "truth": _("Ringed: where it truly was."),
                       "superset": _("Some rules in play are not counted: the shaded area may be larger than the truth."),
                       "none": _("No map at this step."),

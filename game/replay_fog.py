@@ -2,7 +2,7 @@
 
 A finished game's replay may be seen as each side saw it live (the engine's ``view`` for that
 side, the log filtered as that side's was) or with everything. Systems whose hidden piece
-can be guessed offer maps of where it could have been (``FOG_MAPS``: a pure function per
+can be guessed offer maps of where it could have been (its descriptor's ``replay_fog``: a pure function per
 system, fed every step's state and the guessing side's view). The maps are computed once per
 finished game by a Celery task (``game.tasks.compute_replay_fog``, started by the outbox's
 game-finished message, or on demand when missing) and stored in :class:`ReplayFog`; a page
@@ -14,9 +14,10 @@ import time
 
 from django.core.cache import cache
 from django.utils.module_loading import import_string
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
 
 from systems.kit.presentation import side_name
+from systems import registry
 from systems.registry import get_system
 from . import services
 from .folding import evolve_aggregate
@@ -24,19 +25,6 @@ from .models import Game, ReplayFog
 from kernel.store import read_events
 from kernel import refusals
 
-# system → (the dotted path of its maps function, the side whose view it guesses from; its
-# numbered seats — german2 in a 3–5 player night — see the same).
-FOG_MAPS = {"duel-in-the-dark": ("systems.duel.fog.replay_maps", "german"),
-            "nightfighter-solo": ("systems.nightfighter.fog.replay_maps", "player")}
-# What a system's map shows, for its legend on the replay page.
-FOG_LEGENDS = {
-    "duel-in-the-dark": gettext_lazy("Shaded: where the Bomber could have been, as the German knew it (darker: at "
-                                     "more of the moves left); outlined: where it could be now."),
-    "nightfighter-solo": gettext_lazy("Shaded: where each bomber could be, as the pilot's uncertainty allowed "
-                                      "(darker: more tokens' areas overlap); outlined: the tokens."),
-}
-# A side whose words read better than "as the <side> saw it".
-AS_WORDS = {"player": gettext_lazy("As the pilot saw it")}
 ENQUEUED_SECONDS = 600  # an on-demand request is not repeated while one may be running
 
 
@@ -45,9 +33,15 @@ def fog_sides(game: Game) -> list[str]:
     return list(services.sides_for(get_system(game.system), game.setup))
 
 
+def fog_of(game: Game):
+    """The system's "where could it be" maps (its descriptor's ``replay_fog``), or None."""
+    found = registry.find(game.system)
+    return found.replay_fog if found else None
+
+
 def fog_choices(game: Game) -> list[tuple[str, str]]:
     """(value, words) of the toggle: each side, then everything ("" = the referee view)."""
-    choices = [(side, str(AS_WORDS.get(side) or _("As the %(side)s saw it") % {"side": side_name(side)}))
+    choices = [(side, str(_as_words(game).get(side) or _("As the %(side)s saw it") % {"side": side_name(side)}))
                for side in fog_sides(game)]
     return choices + [("", _("Everything"))]
 
@@ -64,16 +58,16 @@ def checked_side(game: Game, requested: str | None) -> str | None:
 
 def guessing_sides(game: Game) -> list[str]:
     """The sides whose replay shows a "where could it be" map (each German seat in Duel)."""
-    entry = FOG_MAPS.get(game.system)
-    if entry is None:
+    fog = fog_of(game)
+    if fog is None:
         return []
-    return [s for s in fog_sides(game) if s.rstrip("0123456789") == entry[1]]
+    return [s for s in fog_sides(game) if s.rstrip("0123456789") == fog.side]
 
 
 def maps_of(game: Game) -> dict:
     """``{"status": "none" | "computing" | "ready", ...}``: the stored maps, else (once) a task
     is asked to compute them and the answer says so."""
-    if game.system not in FOG_MAPS or game.status == Game.Status.RUNNING:
+    if fog_of(game) is None or game.status == Game.Status.RUNNING:
         return {"status": "none"}
     stored = ReplayFog.objects.filter(game=game, version=game.version).first()
     if stored is not None:
@@ -89,12 +83,12 @@ def compute(game_id: str) -> bool:
     """Compute and store the maps of a finished game (idempotent: False if there is nothing to
     do). Runs in a Celery task, never on a request."""
     game = Game.objects.filter(pk=game_id).exclude(status=Game.Status.RUNNING).first()
-    if game is None or game.system not in FOG_MAPS:
+    if game is None or fog_of(game) is None:
         return False
     if ReplayFog.objects.filter(game=game, version=game.version).exists():
         return False
     started = time.process_time()
-    maps = import_string(FOG_MAPS[game.system][0])(_steps(game))
+    maps = import_string(fog_of(game).maps.replace(":", "."))(_steps(game))
     ReplayFog.objects.update_or_create(game=game, defaults={
         "version": game.version, "maps": maps, "cpu_seconds": round(time.process_time() - started, 3)})
     return True
@@ -106,3 +100,8 @@ def _steps(game: Game):
     for r in read_events(game.stream, until=game.version):
         aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)
         yield r.seq, r.type, r.payload, aggregate["engine"]
+
+
+def _as_words(game: Game) -> dict:
+    found = registry.find(game.system)
+    return dict(found.replay_as_words) if found else {}

@@ -15,6 +15,7 @@ from bots import lookup as bot_lookup
 from game import campaigns, clocks
 from game.presentation import system_name
 from systems.kit.presentation import side_name
+from systems import registry
 from systems.registry import available_systems, get_system
 from game.services import sides_for
 
@@ -26,7 +27,6 @@ RANDOM = "random"
 UNTIMED = "untimed"
 # Further opponents of a Duel in the Dark night of 3–5 players (§9.3): shown as the count grows.
 MORE_OPPONENTS = (("opponent_2", 3), ("opponent_3", 4), ("opponent_4", 5))
-DUEL_PLAYERS = field_name(setup_controls.DUEL, "players")
 
 
 # accounts' player lookup as one types (static/js/organiser.js fills the page's <datalist>).
@@ -99,13 +99,18 @@ class NewGameForm(forms.Form):
         self.fields["pace"].choices = pace_choices()
         self.fields["pace"].choice_list = True
         for name, count in MORE_OPPONENTS:
-            self.fields[name].show_for = f"system={setup_controls.DUEL};how={CHALLENGE};{DUEL_PLAYERS}=" + ",".join(
-                str(n) for n in range(count, 6))
+            # Shown while a system whose player count reaches ``count`` is chosen (the Duel's §9.3).
+            self.fields[name].show_for = "system="
+            for found in (registry.find(s) for s in names):
+                if found and found.player_count_control:
+                    players = field_name(found.name, found.player_count_control)
+                    self.fields[name].show_for = f"system={found.name};how={CHALLENGE};{players}=" + ",".join(
+                        str(n) for n in range(count, 6))
         self.fields["opponent"].show_for = f"how={CHALLENGE}"
         self.fields["rated"].show_for = f"how={CHALLENGE},{SEEK}"
         self.fields["bot_rated"].show_for = f"how={BOT}"
         self.fields["rating_min"].show_for = self.fields["rating_max"].show_for = f"how={SEEK}"
-        self.fields["campaign"].show_for = "system=" + ",".join(s for s in names if s in campaigns.CAMPAIGN_RULES)
+        self.fields["campaign"].show_for = "system=" + ",".join(s for s in names if s in campaigns.with_campaigns())
         with_opponents = [s for s in names if len(get_system(s).sides) > 1]
         self.fields["how"].show_for = "system=" + ",".join(with_opponents)
         self.with_opponents = ",".join(with_opponents)
@@ -172,9 +177,10 @@ class NewGameForm(forms.Form):
 
     def setup(self) -> dict:
         setup = setup_controls.setup_from(self.cleaned_data, self.chosen_system)
-        if setup.get("mode") in ("swap", "solo"):  # the kind of game fixes these (§1.6, §8)
-            setup.pop("players", None)
-            setup.pop("nights", None)
+        # The kind of game may fix other options (the Duel's swap and solo: §1.6, §8).
+        for key, fixed in registry.descriptor(self.chosen_system).setup_fixed_by.items():
+            for dropped in fixed.get(setup.get(key), ()):
+                setup.pop(dropped, None)
         return setup
 
     def sides(self) -> tuple[str, ...]:

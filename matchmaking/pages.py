@@ -51,7 +51,7 @@ def _settings_of(request) -> dict | None:
 
 def _start_solo(request, form: NewGameForm) -> Game:
     system = form.chosen_system
-    if form.cleaned_data.get("campaign") and system in campaigns.CAMPAIGN_RULES:
+    if form.cleaned_data.get("campaign") and system in campaigns.with_campaigns():
         campaign = campaigns.start_campaign(system=system, setup={}, player=request.user)
         return campaigns.start_next_night(campaign.pk, request.user, campaign.version)
     sides = form.sides()

@@ -215,7 +215,7 @@ def arrange(state, tournament_id) -> dict:
     return {
         "bracket": bracket, "standings": standings, "diagram": _diagram(stages, fmt), "groups": groups,
         "format": fmt.name, "format_label": presentation.label(presentation.FORMATS, fmt.name),
-        "system_label": presentation.label(presentation.SYSTEMS, state.info.get("system")),
+        "system_label": presentation.system_label(state.info.get("system")),
         "scheme_label": presentation.label(presentation.SCHEMES, bracket["scoring"]),
         "play_mode_label": _("played at the table, results reported by the players")
         if state.options.get("play_mode") == table.AT_TABLE else _("played online"),

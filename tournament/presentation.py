@@ -10,13 +10,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game import clocks
+from systems import registry
 
 from . import discipline, scoring
 from .formats import (double_elimination, elimination, groups_playoffs, round_robin, single_elimination,
                       swiss_system)
 
-SYSTEMS = {"303": gettext_lazy("303 (Battle of Britain)"), "duel-in-the-dark": gettext_lazy("Duel in the Dark"),
-           "nightfighter-solo": gettext_lazy("Nightfighter solo")}
 # The words of each format (tournament/formats/), keyed by its stored name.
 FORMATS = {swiss_system.NAME: gettext_lazy("Swiss"), single_elimination.NAME: gettext_lazy("Single elimination"),
            double_elimination.NAME: gettext_lazy("Double elimination"), round_robin.NAME: gettext_lazy("Round robin"),
@@ -69,6 +68,13 @@ GAME_ENDINGS = {"ResultRecorded": gettext_lazy("played to the end"), "GameForfei
 def label(table: dict, code) -> str:
     """The words for ``code`` in ``table``; an unknown code in words rather than as an identifier."""
     return str(table[code]) if code in table else str(code or "").replace("_", " ").replace("-", " ")
+
+
+def system_label(name) -> str:
+    """A game system's label (its descriptor's); a system without a folder of its own (a test
+    double, a plug-in) in words rather than as an identifier."""
+    found = registry.find(name)
+    return str(found.label) if found and found.module else label({}, name)
 
 
 def time_control_text(time_control: dict | None) -> str:

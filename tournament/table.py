@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from systems import registry
+from systems.kit.descriptor import TablePlay
 from kernel import refusals
 
 from . import scoring
@@ -27,19 +29,9 @@ from . import scoring
 ONLINE, AT_TABLE = "online", "at_table"
 PLAY_MODES = (ONLINE, AT_TABLE)
 
-# How a game at the table ended, per system (docs/rules/303.md "End of game"; Duel in the Dark: VP).
-ENDINGS = {
-    "303": ("reached_london", "shot_down", "rounds_ran_out"),
-    "duel-in-the-dark": ("victory_points",),
-}
-GENERIC_ENDINGS = ("rules",)
-# The side an ending makes the winner (docs/rules/303.md "End of game": London is the Luftwaffe's, the rest
-# the RAF's). A winner on the other side contradicts how the game ended.
-ENDING_WINNER_SIDE = {
-    "303": {"reached_london": "luftwaffe", "shot_down": "raf", "rounds_ran_out": "raf"},
-}
-SIDE_NAMES = {"luftwaffe": "Luftwaffe", "raf": "RAF"}
-SYSTEMS_WITH_VP = ("duel-in-the-dark",)
+# How a game at the table ends, which side each ending makes the winner, whether the report gives
+# the VP margin: the system's descriptor says (``table_play``, systems/kit/descriptor.py; e.g.
+# docs/rules/303.md "End of game"). A system without one ends "as the rules say".
 
 REPORTED, DISPUTED, CONFIRMED, ENTERED = "reported", "disputed", "confirmed", "entered"
 SETTLED = (CONFIRMED, ENTERED)
@@ -52,8 +44,18 @@ class TableRefusal(refusals.Refusal):
     """A report, confirmation or entry the rules refuse: its kind, machine code, English message."""
 
 
+def _table_play(system: str) -> TablePlay:
+    found = registry.find(system)
+    return found.table_play if found else TablePlay()
+
+
 def endings_for(system: str) -> tuple[str, ...]:
-    return ENDINGS.get(system, GENERIC_ENDINGS)
+    return _table_play(system).endings
+
+
+def reports_vp(system: str) -> bool:
+    """The report of a leg gives the night's VP margin (Duel in the Dark)."""
+    return _table_play(system).reports_vp
 
 
 def leg_sides(pairing: dict, leg: int) -> dict[str, str]:
@@ -109,15 +111,16 @@ def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margi
         raise TableRefusal(refusals.INVALID, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
     endings = endings_for(system)
     if ended_by not in endings:
-        raise TableRefusal(refusals.INVALID, "invalid_ending",
-                           f"how the game ended must be one of: {', '.join(endings)}")
-    winning_side = ENDING_WINNER_SIDE.get(system, {}).get(ended_by)
+        raise TableRefusal(refusals.INVALID, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
+    rules = _table_play(system)
+    winning_side = rules.winner_side.get(ended_by)
     sides = leg_sides(pairing, leg)
     if winning_side in sides and sides[winning_side] != winner:
+        side = rules.side_words.get(winning_side, winning_side)
         raise TableRefusal(refusals.INVALID, "ending_contradicts_winner",
-                           f"that ending is a win for the {SIDE_NAMES[winning_side]}, and {sides[winning_side]} flew "
-                           f"the {SIDE_NAMES[winning_side]} in this leg, not {winner}")
-    if system in SYSTEMS_WITH_VP:
+                           f"that ending is a win for the {side}, and {sides[winning_side]} flew "
+                           f"the {side} in this leg, not {winner}")
+    if rules.reports_vp:
         if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
             raise TableRefusal(refusals.INVALID, "invalid_vp_margin",
                                "give the night's VP margin: a whole number of 1 or more")
@@ -128,7 +131,7 @@ def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margi
 
 def ending_won_by(system: str, pairing: dict, leg: int, winner: str) -> str:
     """An ending that agrees with ``winner`` having won this leg (the demo's and tests' reports)."""
-    wins, sides = ENDING_WINNER_SIDE.get(system, {}), leg_sides(pairing, leg)
+    wins, sides = _table_play(system).winner_side, leg_sides(pairing, leg)
     endings = endings_for(system)
     return next((e for e in endings if wins.get(e) not in sides or sides[wins[e]] == winner), endings[0])
 

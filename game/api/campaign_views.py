@@ -14,7 +14,8 @@ from kernel.api.schema import with_errors
 
 
 class StartCampaignSerializer(serializers.Serializer):
-    system = serializers.CharField(default="nightfighter-solo")
+    # Default: the first system with campaigns (Nightfighter solo).
+    system = serializers.CharField(default=lambda: next(iter(campaigns.with_campaigns()), ""))
     setup = serializers.DictField(required=False, default=dict)
 
 

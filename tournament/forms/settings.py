@@ -116,7 +116,7 @@ class TournamentSettingsForm(forms.Form):
                 self.initial.setdefault("league", leagues[0].pk)
             self.fields["season"].queryset = Season.objects.filter(league__in=leagues).select_related("league")
             self.fields["season"].label_from_instance = lambda s: f"{s.league.name} — {s.name}"
-            self.fields["system"].choices = [(s, presentation.label(presentation.SYSTEMS, s)) for s in systems]
+            self.fields["system"].choices = [(s, presentation.system_label(s)) for s in systems]
             self.fields["format"].choices = [(f, f"{name} — {presentation.FORMAT_DESCRIPTIONS[f]}")
                                              for f, name in presentation.FORMATS.items()]
             self.initial.setdefault("format", swiss_system.NAME)

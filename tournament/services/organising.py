@@ -15,6 +15,7 @@ from systems.kit.dice import new_seed, seed_commitment
 from game.services import check_setup, system_or_reject
 from kernel.refusals import CommandRejected
 from kernel.store import NewEvent
+from systems import registry
 
 from .. import discipline, events as ev, scoring, table
 from ..models import Tournament, TournamentSecret
@@ -24,7 +25,11 @@ from ..tiebreaks import TIE_BREAKS
 from .reconciliation import act, refresh_projection
 from .stream import append, lock, reject
 
-DEFAULT_SCHEME = {"303": scoring.POLISH, "duel-in-the-dark": scoring.VP_AGGREGATE}
+
+def default_scheme(system: str) -> str:
+    """The scoring a new tournament gets unless the organiser picks one: the system's descriptor's."""
+    found = registry.find(system)
+    return found.default_scoring if found else scoring.GAMES
 
 
 def _validate_game_setup(system_name: str, setup) -> None:
@@ -80,7 +85,7 @@ def create_tournament(*, league, name: str, system: str, format: str, created_by
     """``TournamentCreated`` {name, system, format, scoring, options, tie_breaks, penalty_scope,
     time_control, league, season, seed_commitment}."""
     system_or_reject(system)
-    scheme = scoring_scheme or DEFAULT_SCHEME.get(system, scoring.GAMES)
+    scheme = scoring_scheme or default_scheme(system)
     options = dict(options or {})
     _validate_settings(format, scheme, options, tie_breaks, penalty_scope, time_control, system)
     _check_season(league, season)
