@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _, gettext_lazy
 from bots import lookup as bot_lookup
 from game import campaigns, clocks
 from game.presentation import system_name
+from systems.kit.setup import GROUP_TITLES
 from systems.kit.presentation import side_name
 from systems import registry
 from systems.registry import available_systems, get_system
@@ -146,7 +147,7 @@ class NewGameForm(forms.Form):
         """The setup controls by system and group, for the page's fieldsets."""
         out = []
         for system in systems():
-            for group, title in setup_controls.GROUP_TITLES.items():
+            for group, title in GROUP_TITLES.items():
                 fields = [self[field_name(system, c.key)] for c in setup_controls.controls_of(system)
                           if c.group == group]
                 if fields:

@@ -1,8 +1,10 @@
 """Registry of game systems: name → descriptor (systems/kit/descriptor.py) and engine
 (systems/kit/contract.py).
 
-The descriptors are those ``settings.NIGHTDUEL_SYSTEMS`` names ("module:attribute" or
-"module.attribute"); without Django settings (scripts, pure tests) the three built-in systems.
+The descriptors are those :func:`configure` was given — the game app gives it
+``settings.NIGHTDUEL_SYSTEMS`` ("module:attribute" or "module.attribute") when Django starts and
+whenever the setting changes; without Django (scripts, pure tests) the three built-in systems.
+The registry itself imports no Django, so the pure tournament modules may ask it.
 ``NIGHTDUEL_EXTRA_SYSTEMS`` ("name=module:attribute,...") and :func:`register_system` add engines
 without a descriptor (test doubles, plug-ins): they get :func:`descriptor.generic`. Modules are
 imported lazily so one broken engine cannot stop the others from loading.
@@ -47,21 +49,18 @@ def load(path: str):
     return getattr(importlib.import_module(module_name), attr)
 
 
+_paths: tuple[str, ...] = BUILT_IN
+
+
+def configure(paths) -> None:
+    """Use the descriptors ``paths`` name from now on (the settings' ``NIGHTDUEL_SYSTEMS``)."""
+    global _paths
+    _paths = tuple(paths)
+    reset()
+
+
 def _configured() -> tuple[str, ...]:
-    try:
-        from django.conf import settings
-        from django.core.signals import setting_changed
-    except ImportError:  # without Django: the built-in systems
-        return BUILT_IN
-    if not settings.configured:
-        return BUILT_IN
-    setting_changed.connect(_on_setting_changed, dispatch_uid=__name__)
-    return tuple(getattr(settings, "NIGHTDUEL_SYSTEMS", BUILT_IN))
-
-
-def _on_setting_changed(setting, **kwargs):
-    if setting == "NIGHTDUEL_SYSTEMS":  # e.g. a test adding a system through settings alone
-        reset()
+    return _paths
 
 
 def _registered() -> dict[str, SystemDescriptor]:
