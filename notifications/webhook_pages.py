@@ -35,7 +35,7 @@ def tournament_webhooks(request, tournament_id):
     try:
         tournament = organised_or_refused(request.user, tournament_id, _("manage this tournament's webhooks"))
     except CommandRejected as exc:
-        if exc.status == 404:
+        if exc.kind == refusals.NOT_FOUND:
             raise Http404("no such tournament") from None
         raise PermissionDenied(exc.message) from None
     return _webhook_page(request, {"tournament": tournament}, "notifications/tournament_webhooks.html",
