@@ -32,6 +32,7 @@ def fighter_move_scores(state: dict, legal: list[dict]) -> list[float]:
     at_bomber = aimed.get(BOMBER_ID, 0)
     germans = [t["hex"] for t in fighters(state, LUFTWAFFE, intact_only=True)]
     blocking: dict[tuple[str, int], float] = {}
+    freed: dict[str, tuple[dict, float]] = {}
     scores = []
     for action in legal:
         if action["type"] == END_MOVES:
@@ -39,11 +40,15 @@ def fighter_move_scores(state: dict, legal: list[dict]) -> list[float]:
             continue
         token = state["tokens"][action["fighter"]]
         dest = action["path"][-1] if action["path"] else token["hex"]
-        key = (token["id"], dest)
-        if key not in blocking and field.get(dest, FAR) + geo.distance(here, dest) <= field.get(here, FAR) + 2:
+        if token["id"] not in freed:  # the road once this fighter leaves its hex
+            without = road_field(geo, state, freed=[token["hex"]])
+            freed[token["id"]] = (without, ROAD * (now - arrival(without.get(here, FAR), moves)))
+        without, score = freed[token["id"]]
+        # Only a hex on a shortest road lengthens the road when blocked.
+        if (token["id"], dest) not in blocking and without.get(dest, FAR) + geo.distance(here, dest) <= without.get(here, FAR):
             after = road_field(geo, state, extra_blocks=[dest], freed=[token["hex"]])
-            blocking[key] = ROAD * (now - arrival(after.get(here, FAR), moves))
-        score = blocking.get(key, 0.0)
+            blocking[(token["id"], dest)] = ROAD * (now - arrival(after.get(here, FAR), moves))
+        score = blocking.get((token["id"], dest), score)
         shots = action.get("shots", 0)
         if shots and action["target"] == BOMBER_ID:
             gain = kill_chance(state, at_bomber + shots) - kill_chance(state, at_bomber)

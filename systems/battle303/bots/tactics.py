@@ -53,7 +53,7 @@ def road_field(geo: Geometry, state: dict, extra_blocks=(), freed=()) -> dict[in
     blocked = {t["hex"] for t in fighters(state, RAF)} | set(extra_blocks)
     blocked -= set(freed)
     blocked -= geo.london
-    return geo.distances_from(geo.london, frozenset(blocked))
+    return geo.distances_from(geo.london, blocked)
 
 
 def bomber_route(geo: Geometry, state: dict, field: dict[int, int], steps: int = 2) -> list[int]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections import deque
 from functools import cache
 
 from systems.battle303.rules.board import Board, board_of, default_board
@@ -90,14 +89,17 @@ class Geometry:
 
     def distances_from(self, sources, blocked=frozenset()) -> dict[int, int]:
         """Steps from the nearest of ``sources`` to every hex reachable around ``blocked``."""
-        dist = {s: 0 for s in sources}
-        queue = deque(sources)
-        while queue:
-            cur = queue.popleft()
-            for n in self.neighbours[cur]:
-                if n not in dist and n not in blocked:
-                    dist[n] = dist[cur] + 1
-                    queue.append(n)
+        dist = dict.fromkeys(sources, 0)
+        frontier, step, neighbours = list(sources), 0, self.neighbours
+        while frontier:
+            step += 1
+            following = []
+            for cur in frontier:
+                for n in neighbours[cur]:
+                    if n not in dist and n not in blocked:
+                        dist[n] = step
+                        following.append(n)
+            frontier = following
         return dist
 
     @cache
