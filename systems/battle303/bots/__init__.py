@@ -23,7 +23,7 @@ LEVELS: dict[int, dict] = {
 }
 STYLES = {1: Style(blunder=0.5, temperature=1.0), 2: Style(blunder=0.1, temperature=0.3), 3: Style()}
 # Look-ahead budgets: (candidate commands, sampled dice worlds).
-SEARCHES = {4: (3, 4), 5: (5, 8)}
+SEARCHES = {4: (3, 4), 5: (4, 8)}
 
 
 class Bot303:

@@ -60,7 +60,7 @@ def state_from_view(view: dict) -> dict:
         "phase": view["phase"], "tokens": tokens,
         "reserve": [f"raf{i}" for i in range(first, first + view["reinforcements_left"])],
         "moved": list(view["moved"]), "declared": declared,
-        "bomber_hits": view["bomber_hits_this_turn"], "last_dice": [],
+        "bomber_hits": view["bomber_hits_this_turn"], "last_dice": [dict(d) for d in view["last_dice"]],
         "outcome": dict(outcome) if outcome else None,
     }
 
