@@ -2,7 +2,8 @@
 
 A ``Style`` says how carefully a level picks: with chance ``blunder`` it takes any legal
 command (a beginner's slip), else the best-scored one, give or take ``temperature`` (softmax
-over the scores; 0 = always the best). Templates (the open firing order, legal.py) are filled in
+over the scores; 0 = always the best). A beginner's bomber (``straight_bomber``) just flies the
+shortest way to London, whatever waits there. Templates (the open firing order, legal.py) are filled in
 with one of their choices; the careful levels take the concrete commands the engine lists.
 """
 from __future__ import annotations
@@ -11,14 +12,18 @@ import math
 import random
 from dataclasses import dataclass
 
+from systems.battle303.rules.commands import MOVE_BOMBER
 from systems.battle303.rules.rules import LUFTWAFFE
 from . import luftwaffe, raf
+from .tactics import FAR
+from .world import geometry
 
 
 @dataclass(frozen=True)
 class Style:
     blunder: float = 0.0
     temperature: float = 0.0
+    straight_bomber: bool = False
 
 
 CAREFUL = Style()
@@ -46,6 +51,9 @@ def ranked(state: dict, side: str, legal: list[dict]) -> list[int]:
 def pick(state: dict, side: str, legal: list[dict], rng: random.Random, style: Style = CAREFUL) -> dict:
     if len(legal) == 1:
         return concrete(legal[0], rng)
+    if style.straight_bomber and legal[0]["type"] == MOVE_BOMBER:
+        london = geometry(state).london_distance
+        return min(legal, key=lambda a: london.get(a["path"][-1], FAR) if a["path"] else FAR)
     if style.blunder and rng.random() < style.blunder:
         return concrete(rng.choice(legal), rng)
     scores = side_scores(state, side, legal)
