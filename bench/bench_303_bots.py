@@ -27,6 +27,24 @@ def table(rows: list[dict]) -> None:
     print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
 
 
+def combined(rows: list[dict]) -> list[dict]:
+    """Rows of one side and pairing from several runs as one: wins and games add up; the move
+    times are the runs' game-weighted mean (p50) and the worst (p95)."""
+    merged: dict[tuple[str, str], dict] = {}
+    for row in rows:
+        key = (row["side"], row["pairing"])
+        if key not in merged:
+            merged[key] = dict(row)
+            continue
+        into = merged[key]
+        games = into["games"] + row["games"]
+        into["move_p50"] = round((into["move_p50"] * into["games"] + row["move_p50"] * row["games"]) / games, 4)
+        into["move_p95"] = max(into["move_p95"], row["move_p95"])
+        into["games"], into["wins"] = games, into["wins"] + row["wins"]
+        into["win_rate"] = round(into["wins"] / games, 3)
+    return list(merged.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
@@ -36,7 +54,7 @@ def main() -> None:
     parser.add_argument("--merge", help="print the table of a JSON-lines file instead of playing")
     args = parser.parse_args()
     if args.merge:
-        table([json.loads(line) for line in Path(args.merge).read_text().splitlines() if line.strip()])
+        table(combined([json.loads(line) for line in Path(args.merge).read_text().splitlines() if line.strip()]))
         return
     chosen = [p for p in pairings() if not args.pairing or f"{p[0]} v {p[1]}" in args.pairing]
     rows = []
