@@ -14,7 +14,7 @@ import json
 import pytest
 
 from systems.battle303.bots import LEVELS, make_bot, refusal
-from systems.battle303.bots.calibration import RandomLegal, elo_from_ladder
+from systems.battle303.bots.calibration import RandomLegal, elo_from_ladder, pairings, play_pairing
 from systems.battle303.bots.world import state_from_view
 from systems.battle303.rules import SYSTEM
 from systems.battle303.rules.board import load_default_board
@@ -271,3 +271,12 @@ def test_elo_adds_up_pooled_steps_from_the_random_player(wins_per_step, expected
         rows += [{"pairing": pairing, "side": "luftwaffe", "wins": won // 2, "games": half},
                  {"pairing": pairing, "side": "raf", "wins": won - won // 2, "games": games - half}]
     assert elo_from_ladder(rows) == expected
+
+
+def test_a_ladder_row_counts_the_named_sides_wins_and_its_move_times():
+    row = play_pairing("raf", 2, 1, 2, "row")
+    assert set(row) == {"system", "side", "pairing", "games", "wins", "win_rate", "move_p50", "move_p95"}
+    assert (row["system"], row["side"], row["pairing"], row["games"]) == ("303", "raf", "2 v 1", 2)
+    assert 0 <= row["wins"] <= 2 and row["win_rate"] == row["wins"] / 2
+    assert 0 < row["move_p50"] <= row["move_p95"]
+    assert pairings()[0] == (1, 0) and pairings()[-1] == (max(LEVELS), 0)

@@ -21,7 +21,7 @@ LEVELS: dict[int, dict] = {
     4: {"label": "flight leader", "budget_seconds": 1.0, "elo": None},
     5: {"label": "ace", "budget_seconds": 2.0, "elo": None},
 }
-STYLES = {1: Style(blunder=0.5, temperature=1.0, straight_bomber=True), 2: Style(blunder=0.05, temperature=0.2), 3: Style()}
+STYLES = {1: Style(blunder=0.5, temperature=1.0, straight_bomber=True), 2: Style(blunder=0.08, temperature=0.25), 3: Style()}
 # Look-ahead budgets: (candidate commands, sampled dice worlds).
 SEARCHES = {4: (3, 4), 5: (4, 8)}
 
