@@ -40,9 +40,14 @@ def fold(system, rows, aggregate: dict | None = None) -> dict | None:
     return aggregate
 
 
-def load_aggregate(system_name: str, stream: str, version: int) -> dict:
+def engine_of(game):
+    """The engine that folds ``game``: its system's, of the ruleset version it was created under."""
+    return get_system(game.system, game.ruleset_version or None)
+
+
+def load_aggregate(system_name: str, stream: str, version: int, ruleset_version: str | None = None) -> dict:
     """State at ``version``: the newest snapshot at or below it, plus the events after it."""
-    system = get_system(system_name)
+    system = get_system(system_name, ruleset_version)
     snapshot = (
         Snapshot.objects.filter(stream=stream, ruleset_version=system.ruleset_version, seq__lte=version)
         .order_by("-seq")
@@ -56,10 +61,10 @@ def load_aggregate(system_name: str, stream: str, version: int) -> dict:
 
 def game_aggregate(game) -> dict:
     """State at the game's version: its stored head when an engine of this ruleset wrote it."""
-    system = get_system(game.system)
+    system = engine_of(game)
     if game.head_version == game.version and game.head_ruleset == system.ruleset_version:
         return game.head_state
-    return load_aggregate(game.system, game.stream, game.version)
+    return load_aggregate(game.system, game.stream, game.version, game.ruleset_version or None)
 
 
 def store_head(game, system, aggregate: dict) -> None:
@@ -67,13 +72,14 @@ def store_head(game, system, aggregate: dict) -> None:
     game.head_state, game.head_version, game.head_ruleset = aggregate, game.version, system.ruleset_version
 
 
-def maybe_snapshot(system_name: str, stream: str, previous_version: int, version: int, aggregate: dict) -> None:
+def maybe_snapshot(system_name: str, stream: str, previous_version: int, version: int, aggregate: dict,
+                   ruleset_version: str | None = None) -> None:
     """Store a snapshot whenever an append crosses a multiple of NIGHTDUEL_SNAPSHOT_EVERY."""
     every = settings.NIGHTDUEL_SNAPSHOT_EVERY
     if every and version // every > previous_version // every:
         # One INSERT ... ON CONFLICT DO NOTHING: an equal snapshot stored already is just as good.
         Snapshot.objects.bulk_create(
-            [Snapshot(stream=stream, ruleset_version=get_system(system_name).ruleset_version, seq=version,
+            [Snapshot(stream=stream, ruleset_version=get_system(system_name, ruleset_version).ruleset_version, seq=version,
                       state=aggregate)],
             ignore_conflicts=True,
         )

@@ -55,6 +55,8 @@ class Game(models.Model):
     head_state = OrderedJSONField(null=True, blank=True, editable=False)
     head_version = models.PositiveIntegerField(default=0, editable=False)
     head_ruleset = models.CharField(max_length=40, blank=True, editable=False)
+    # The version of the rules the game was created under (its GameCreated): its engine folds it.
+    ruleset_version = models.CharField(max_length=40, blank=True, default="")
     # The hash of the event at ``version`` (kernel/chain.py), so the next append chains to it
     # without reading the stream; written with every append like the other head columns.
     head_hash = models.CharField(max_length=64, blank=True, editable=False)

@@ -20,7 +20,7 @@ from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_EN
 from .presentation import in_words, presentation_for
 from systems.kit.contract import PUBLIC, REFEREE, RuleViolation, RuleViolationError, upcast_stored
 from systems.kit.dice import RecordedDice, seed_commitment, verify_draws
-from systems.registry import UnknownSystem, get_system
+from systems.registry import UnknownRuleset, UnknownSystem, get_system
 from kernel.store import read_events
 
 # The most steps one request of the paged replay carries (each holds a full state).
@@ -95,9 +95,9 @@ def verify(stream: str, records: list[EventRecord]) -> Verification:
         return Verification(None, False, 0, problems + [_("stream does not start with GameCreated")], **chain)
     created = records[0].payload
     try:
-        system = get_system(created.get("system", ""))
-    except UnknownSystem:
-        unknown = _("unknown system %(system)r") % {"system": created.get("system")}
+        system = get_system(created.get("system", ""), created.get("ruleset_version"))
+    except (UnknownSystem, UnknownRuleset):
+        unknown = _("unknown system %(system)r") % {"system": f"{created.get('system')} {created.get('ruleset_version', '')}".strip()}
         return Verification(None, False, 0, problems + [unknown], **chain)
     revealed = next((r for r in records if r.type == REVEALED), None)
     seed = revealed.payload.get("seed") if revealed else None

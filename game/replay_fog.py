@@ -20,7 +20,7 @@ from systems.kit.presentation import side_name
 from systems import registry
 from systems.registry import get_system
 from . import services
-from .folding import evolve_aggregate
+from .folding import engine_of, evolve_aggregate
 from .models import Game, ReplayFog
 from kernel.store import read_events
 from kernel import refusals
@@ -95,7 +95,7 @@ def compute(game_id: str) -> bool:
 
 
 def _steps(game: Game):
-    system = get_system(game.system)
+    system = engine_of(game)
     aggregate = None
     for r in read_events(game.stream, until=game.version):
         aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)

@@ -17,7 +17,7 @@ from kernel import outbox
 from game import clocks, pauses
 from .error_messages import localized
 from kernel.chain import is_canonical
-from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
+from .folding import engine_of, evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .game_read import game_with_seats
 from .models import Game, GameSeat, GameSecret, stream_for_game
@@ -51,7 +51,7 @@ def sides_for(system, setup: dict) -> tuple[str, ...]:
 def loss_for(game: Game, loser: str, reason: str, **extra) -> dict:
     """The outcome of ``loser`` losing from outside the rules (timeout, resignation): the other
     side wins when there is exactly one, else nobody does."""
-    return loss_among(sides_for(get_system(game.system), game.setup), loser, reason, **extra)
+    return loss_among(sides_for(engine_of(game), game.setup), loser, reason, **extra)
 
 
 def loss_among(sides, loser: str, reason: str, **extra) -> dict:
@@ -111,7 +111,7 @@ def create_game(
         raise CommandRejected(refusals.INVALID, "invalid_time_control", error)
 
     game = Game(system=system_name, setup=setup, rated=rated, is_public=is_public,
-                created_by=created_by, time_control=time_control)
+                created_by=created_by, time_control=time_control, ruleset_version=system.ruleset_version)
     seed = seed or new_seed()
     dice = SeededDice(seed, game.stream, 1)
     try:
@@ -221,7 +221,7 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
 
     rows = append_and_save(game.stream, previous, new_events, actor, previous_hash=game.head_hash or None,
                            row=game, fields=COMMIT_FIELDS + list(fields), before_write=before_write)
-    maybe_snapshot(game.system, game.stream, previous, game.version, aggregate)
+    maybe_snapshot(game.system, game.stream, previous, game.version, aggregate, game.ruleset_version or None)
     for message in (finished, turn):
         if message is not None:
             outbox.hand_over(message)
@@ -324,7 +324,7 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
                               _("the game is at version %(version)s") % {"version": game.version},
                               {"version": game.version})
 
-    system = get_system(game.system)
+    system = engine_of(game)
     refuse_unknown_field(system, command)
     aggregate = game_aggregate(game)
     dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
@@ -391,5 +391,5 @@ def append_framework_events(game: Game, events: list[NewEvent], actor: str, fiel
     """Append the service's own events to the running ``game`` read at its version (an ending
     with its outcome, an abort proposal, a vacation with the row's ``fields`` it changed);
     :class:`ConcurrencyError` if it moved on meanwhile."""
-    rows, _ = _commit(game, get_system(game.system), game_aggregate(game), events, actor, None, fields=fields)
+    rows, _ = _commit(game, engine_of(game), game_aggregate(game), events, actor, None, fields=fields)
     return rows

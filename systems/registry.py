@@ -35,6 +35,10 @@ class UnknownSystem(KeyError):
     pass
 
 
+class UnknownRuleset(KeyError):
+    """A game recorded under a ruleset version whose engine is no longer registered."""
+
+
 def load(path: str):
     """The object a dotted path names: "module:attribute", "module.attribute" or a module."""
     if ":" in path:
@@ -121,7 +125,23 @@ def label(name: str | None) -> str:
     return str(found.label) if found else (name or "")
 
 
-def get_system(name: str) -> GameSystem:
+def get_system(name: str, ruleset_version: str | None = None) -> GameSystem:
+    """The engine of ``name``; with ``ruleset_version``, the engine of that version of its rules:
+    the current one, or an earlier one the descriptor keeps in ``rulesets`` so that games played
+    under it fold and verify as they were played (an erratum never rewrites a finished game)."""
+    current = _current(name)
+    if ruleset_version is None or ruleset_version == getattr(current, "ruleset_version", None):
+        return current
+    key = f"{name}@{ruleset_version}"
+    if key not in _loaded:
+        earlier = dict(getattr(find(name), "rulesets", {}) or {})
+        if ruleset_version not in earlier:
+            raise UnknownRuleset(f"{name} {ruleset_version}")
+        _loaded[key] = load(earlier[ruleset_version])
+    return _loaded[key]
+
+
+def _current(name: str) -> GameSystem:
     if name not in _loaded:
         known = _registered()
         if name in known:

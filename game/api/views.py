@@ -15,10 +15,9 @@ from .. import imports, pauses, replay, services
 from kernel import refusals
 from accounts.roles import is_league_admin
 from .. import imports, pauses, replay, replay_fog, services
-from ..folding import game_aggregate, outcome_of
+from ..folding import engine_of, game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
-from systems.registry import get_system
 from kernel.store import read_events
 from ..visibility import may_view_game, sight_for
 from .serializers import CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer, GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer
@@ -54,7 +53,7 @@ def vacations_in(game: Game) -> list[dict]:
 
 def game_detail(game: Game, user, requested_side: str | None = None) -> dict:
     sight = sight_for(user, game)
-    system = get_system(game.system)
+    system = engine_of(game)
     aggregate = game_aggregate(game)
     side = sight.view_side(requested_side)
     seats = sorted(sight.sides)

@@ -95,6 +95,9 @@ class SystemDescriptor:
     bots: str | None = None
     # Module of the campaign rules (game/campaigns.py), or None: no campaigns.
     campaign: str | None = None
+    # Earlier versions of the rules still folded: {ruleset_version: "module:attribute" of that
+    # version's engine}. A game is folded by the engine of the version it was created under.
+    rulesets: Mapping[str, str] = field(default_factory=dict)
     # The replay's "where could it be" maps (game/replay_fog.py), or None: the toggle only.
     replay_fog: ReplayFog | None = None
     # Words for "as the <side> saw it" where the plain form reads badly ({side: lazy words}).
