@@ -58,6 +58,11 @@ class Game(models.Model):
     # The hash of the event at ``version`` (kernel/chain.py), so the next append chains to it
     # without reading the stream; written with every append like the other head columns.
     head_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # A sandbox: a private, unrated copy of a finished game from one of its steps, played on by
+    # one user (game/sandboxes.py); it never counts anywhere and may take back its commands.
+    sandbox = models.BooleanField(default=False)
+    forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    forked_at_step = models.PositiveIntegerField(null=True, blank=True)
 
     objects = GameManager()
 

@@ -209,9 +209,11 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
         game.finished_at = now
         game.deadline_at = None
-        finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
-                                                                      "result_seq": game.version})
-    turn = turn_message(game, turn_passed_to, actor) if outcome is None and turn_passed_to else None
+        if not game.sandbox:  # a sandbox never counts: no rating, tournament or webhook hears of it
+            finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
+                                                                          "result_seq": game.version})
+    telling = outcome is None and turn_passed_to and not game.sandbox  # nobody else plays a sandbox
+    turn = turn_message(game, turn_passed_to, actor) if telling else None
 
     def before_write(rows):
         game.head_hash = rows[-1].hash

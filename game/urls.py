@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .api import campaign_views, ending_views, replay_views, streams, vacation_views, views
+from .api import campaign_views, ending_views, replay_views, sandbox_views, streams, vacation_views, views
 
 urlpatterns = [
     path("games/", views.GameListCreate.as_view(), name="game-list"),
@@ -19,6 +19,8 @@ urlpatterns = [
     path("games/<uuid:game_id>/claim-timeout/", ending_views.GameClaimTimeout.as_view(), name="game-claim-timeout"),
     path("games/<uuid:game_id>/export/", views.GameExport.as_view(), name="game-export"),
     path("games/<uuid:game_id>/claim-seat/", views.GameClaimSeat.as_view(), name="game-claim-seat"),
+    path("games/<uuid:game_id>/forks/", sandbox_views.GameForks.as_view(), name="game-forks"),
+    path("games/<uuid:game_id>/undo/", sandbox_views.GameUndo.as_view(), name="game-undo"),
     path("vacation/", vacation_views.MyVacation.as_view(), name="my-vacation"),
     path("campaigns/", campaign_views.CampaignListCreate.as_view(), name="campaign-list"),
     path("campaigns/<uuid:campaign_id>/", campaign_views.CampaignDetail.as_view(), name="campaign-detail"),

@@ -152,3 +152,19 @@ class ImportedGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
     outcome = serializers.JSONField(allow_null=True)
+
+
+class ForkRequestSerializer(serializers.Serializer):
+    step = serializers.IntegerField(min_value=1, help_text="the finished game's event seq to play on from")
+    bot_side = serializers.CharField(required=False, allow_null=True, default=None,
+                                     help_text="a side for a practice bot (only where a bots app is installed)")
+
+
+class UndoRequestSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+
+class SandboxSerializer(GameSummarySerializer):
+    sandbox = serializers.BooleanField()
+    forked_from = serializers.UUIDField(allow_null=True)
+    forked_at_step = serializers.IntegerField(allow_null=True)
