@@ -1,7 +1,7 @@
 """Server-rendered pages of this app (see pages.py)."""
 from django.urls import path
 
-from . import pages, vacation_pages
+from . import pages, sandbox_pages, vacation_pages
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -10,5 +10,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/end/", pages.end_from_form, name="game-end"),
     path("games/<uuid:game_id>/claim-seat/", pages.claim_seat_from_form, name="game-claim-seat-page"),
     path("games/<uuid:game_id>/replay/", pages.replay_page, name="game-replay-page"),
+    path("games/<uuid:game_id>/forks/", sandbox_pages.fork_from_form, name="game-fork-page"),
+    path("games/<uuid:game_id>/undo/", sandbox_pages.undo_from_form, name="game-undo-page"),
     path("vacation/", vacation_pages.vacation_page, name="vacation-page"),
 ]

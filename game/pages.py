@@ -32,6 +32,7 @@ from game import clocks, endings, imports, replay, replay_fog, services, timeout
 from kernel import bounded_json
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
+from .sandbox_context import play_on_context, sandbox_side, sandbox_source
 from .presentation import (
     MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
 )
@@ -269,7 +270,7 @@ def play(request, game_id):
     game = find_game(request, game_id)
     if request.method == "POST":
         return submit_from_form(request, game)
-    detail = game_detail(game, request.user, request.GET.get("side"))
+    detail = game_detail(game, request.user, sandbox_side(game, request.GET.get("side")))
     shown = presentation_for(game.system)
     entries = legal_action_entries(game.system, detail["legal_actions"], detail["view"])
     context = {
@@ -288,6 +289,7 @@ def play(request, game_id):
         "vacation_notes": vacation_notes(detail, timezone.now()),
         "seated": seated(game, detail["players"]),
         "claimable_sides": [side_name(s) for s in imports.claimable_sides(game, request.user)],
+        "sandbox_source": sandbox_source(game),
     }
     if request.GET.get("fragment") == "panel":
         return render(request, "game/_play_panel.html", context)
@@ -429,6 +431,7 @@ def replay_page(request, game_id):
     events, jumps = replay_index(game, request.user)
     return render(request, page_templates(game, "replay.html"), {
         **replay_fog_context(game, side, events),
+        **play_on_context(game),
         "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
         "seated": seated(game, {s.side: s.user.get_username() for s in game.seats.all()}),

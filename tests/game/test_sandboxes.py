@@ -178,3 +178,26 @@ def test_standing_commands_skip_what_was_taken_back():
     rows = [Row(1, "GameForked"), Row(2, "Rolled", {"type": "roll"}), Row(3, "Rolled", {"type": "roll"}),
             Row(4, "CommandTakenBack", payload={"back_to": 2}), Row(5, "Rolled", {"type": "roll"})]
     assert sandboxes.standing_commands(rows) == [2, 5]
+
+
+def test_the_page_doors_fork_and_undo(users, client):
+    source = play_to_the_end(race(users), users)
+    anonymous = client.post(f"/games/{source.pk}/forks/", {"step": "2"})
+    assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
+    client.force_login(users["carol"])
+    replay = client.get(f"/games/{source.pk}/replay/?step=2").content.decode()
+    assert 'id="play-on"' in replay and 'name="bot_side"' not in replay  # no bots app: no bot choice
+    response = client.post(f"/games/{source.pk}/forks/", {"step": "2"})
+    sandbox = Game.objects.get(sandbox=True, created_by=users["carol"])
+    assert response["Location"] == f"/games/{sandbox.pk}/"
+    page = client.get(response["Location"]).content.decode()
+    assert "Sandbox — never counts" in page and f"/games/{source.pk}/replay/?step=2" in page
+    client.post(f"/games/{sandbox.pk}/", {"expected_version": sandbox.version, "side": sandbox.to_move[0],
+                                         "action": "0"})
+    sandbox.refresh_from_db()
+    assert sandbox.version == 2
+    assert client.post(f"/games/{sandbox.pk}/undo/").status_code == 302
+    sandbox.refresh_from_db()
+    assert game_aggregate(sandbox)["engine"] == load_aggregate(RACE, source.stream, 2)["engine"]
+    refused = client.post(f"/games/{source.pk}/forks/", {"step": str(source.version)}, follow=True)
+    assert "step_is_final" in refused.content.decode()
