@@ -145,3 +145,35 @@ class ReplayFog(models.Model):
     maps = models.JSONField()
     cpu_seconds = models.FloatField()
     computed_at = models.DateTimeField(auto_now_add=True)
+
+
+class Annotation(models.Model):
+    """A comment or a bookmark one user put on one step of a game he played (or of his own
+    sandbox), shown in his replay and through his shared link (game/annotations.py)."""
+
+    class Kind(models.TextChoices):
+        COMMENT = "comment"
+        BOOKMARK = "bookmark"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="annotations")
+    step = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.COMMENT)
+    text = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["step", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "author", "step"])]
+
+
+class AnnotationShare(models.Model):
+    """The unguessable address of one user's annotations of one finished game, read-only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotation_shares")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "author"], name="annotation_share_unique")]

@@ -32,6 +32,7 @@ from game import clocks, endings, imports, replay, replay_fog, services, timeout
 from kernel import bounded_json
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
+from .annotation_context import annotation_context, may_annotate
 from .sandbox_context import play_on_context, sandbox_side, sandbox_source
 from .presentation import (
     MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
@@ -406,10 +407,10 @@ def claim_seat_from_form(request, game_id):
 
 # -- the replay viewer ------------------------------------------------------------------------------
 
-def replay_step(request, game: Game) -> int:
+def replay_step(request, game: Game, form=None) -> int:
     try:
-        step = int(request.GET.get("step", 1))
-    except ValueError:
+        step = int(form.data.get("step") if form is not None else request.GET.get("step", 1))
+    except (TypeError, ValueError):
         step = 1
     return max(1, min(game.version, step))
 
@@ -421,7 +422,14 @@ def replay_page(request, game_id):
     if game.status == Game.Status.RUNNING:
         messages.info(request, _("The replay opens when the game has ended."))
         return redirect("game-play", game_id=game.pk)
-    step = replay_step(request, game)
+    return render_replay(request, game)
+
+
+def render_replay(request, game: Game, author=None, form=None, shared: bool = False):
+    """The replay page; with the viewer's own annotations and their form when he played the
+    game, or read-only with ``author``'s (a shared link: no "play on", no form)."""
+    step = replay_step(request, game, form)
+    editable = not shared and may_annotate(request.user, game)
     shown = presentation_for(game.system)
     try:
         side = replay_fog.checked_side(game, request.GET.get("as"))
@@ -429,9 +437,10 @@ def replay_page(request, game_id):
         side = None  # an unknown side in a hand-edited link: show everything
     current = replay.steps_between(game.system, game.stream, step, step, side)[0]
     events, jumps = replay_index(game, request.user)
-    return render(request, page_templates(game, "replay.html"), {
+    return render(request, page_templates(game, "replay.html"), status=400 if form is not None else 200, context={
         **replay_fog_context(game, side, events),
-        **play_on_context(game),
+        **({} if shared else play_on_context(game)),
+        **annotation_context(game, author or request.user, step, editable, form, shared),
         "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
         "seated": seated(game, {s.side: s.user.get_username() for s in game.seats.all()}),

@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from systems.registry import available_systems
+from game.models import Annotation
 
 
 def players_by_username(value: dict) -> dict:
@@ -168,3 +169,28 @@ class SandboxSerializer(GameSummarySerializer):
     sandbox = serializers.BooleanField()
     forked_from = serializers.UUIDField(allow_null=True)
     forked_at_step = serializers.IntegerField(allow_null=True)
+
+
+class AnnotationSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    step = serializers.IntegerField(help_text="the event seq it is about")
+    kind = serializers.ChoiceField(choices=Annotation.Kind.choices, default=Annotation.Kind.COMMENT)
+    text = serializers.CharField(allow_blank=True, default="", trim_whitespace=False,
+                                 help_text="a comment's words; a bookmark's label (may be empty)")
+    created_at = serializers.DateTimeField(read_only=True)
+
+
+class AnnotationChangeSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Annotation.Kind.choices, required=False)
+    text = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
+
+
+class AnnotationShareSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    url = serializers.CharField(help_text="the read-only replay with these annotations")
+
+
+class SharedAnnotationsSerializer(serializers.Serializer):
+    game = serializers.UUIDField()
+    author = serializers.CharField()
+    annotations = AnnotationSerializer(many=True)
