@@ -202,7 +202,7 @@ def play_words() -> dict:
 def ending_options(game: Game, user, detail: dict) -> dict | None:
     """Which of resign / abort / claim on time the viewer may use now (game/endings.py)."""
     mine = detail["your_sides"]
-    if game.status != Game.Status.RUNNING or not mine:
+    if game.status != Game.Status.RUNNING or not mine or game.sandbox:  # a sandbox is left, or taken back
         return None
     options = {"resign": True, "abort": None, "claim": None, "clock": None}
     if endings.abort_window_open(game):

@@ -32,7 +32,7 @@ def fork_from_form(request, game_id):
         messages.error(request, f"{exc.message} ({exc.code}).")
         return redirect(back)
     messages.success(request, _("A sandbox of your own, from step %(step)s: play on, undo, it never counts.")
-                     % {"step": step})
+                     % {"step": sandbox.forked_at_step})
     return redirect("game-play", game_id=sandbox.pk)
 
 

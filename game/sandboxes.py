@@ -61,6 +61,17 @@ def _players(user, source: Game, bot_side: str | None) -> dict:
     return players
 
 
+def command_boundary(stream: str, step: int) -> int:
+    """The last event of the command that wrote event ``step``: a command's events are written
+    together (a move and the phase it opens), so a game is only ever waiting for a move after
+    the last of them; forking is from there."""
+    for row in read_events(stream, after=step):
+        if row.command is not None or row.type in FRAMEWORK_EVENTS:
+            break
+        step = row.seq
+    return step
+
+
 def fork_game(*, user, game_id, step, bot_side: str | None = None) -> Game:
     """A new sandbox of ``user`` at the state of the finished game ``game_id`` after ``step``."""
     if isinstance(step, bool) or not isinstance(step, int):
@@ -70,9 +81,12 @@ def fork_game(*, user, game_id, step, bot_side: str | None = None) -> Game:
         raise CommandRejected(422, "step_out_of_range",
                               _("step must be between 1 and %(version)s") % {"version": source.version})
     system = get_system(source.system)
+    step = command_boundary(source.stream, step)
     aggregate = load_aggregate(source.system, source.stream, step)
     if aggregate["ended"] or outcome_of(system, aggregate) is not None:
         raise CommandRejected(422, "step_is_final", _("the game is decided at this step: pick an earlier one"))
+    if not system.to_move(aggregate["engine"]):
+        raise CommandRejected(422, "nobody_to_move", _("nobody is to move at this step: pick another one"))
     players = _players(user, source, bot_side)
     seed = new_seed()
     game = Game(system=source.system, setup=source.setup, rated=False, is_public=False, created_by=user,

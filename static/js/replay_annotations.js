@@ -33,5 +33,5 @@
 
   var page = JSON.parse(document.getElementById("page-data").textContent);
   list.dataset.step = String(page.step);
-  document.addEventListener("replay:rendered", function (event) { render(event.detail.step); });
+  document.addEventListener("replay:rendered", function (event) { render(event.detail.step.event.seq); });
 })();

@@ -4,6 +4,6 @@
   var step = document.getElementById("play-on-step");
   if (!step) return;
   document.addEventListener("replay:rendered", function (event) {
-    step.value = String(event.detail.step);
+    step.value = String(event.detail.step.event.seq);
   });
 })();

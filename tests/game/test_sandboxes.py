@@ -182,22 +182,33 @@ def test_standing_commands_skip_what_was_taken_back():
 
 def test_the_page_doors_fork_and_undo(users, client):
     source = play_to_the_end(race(users), users)
-    anonymous = client.post(f"/games/{source.pk}/forks/", {"step": "2"})
+    anonymous = client.post(f"/games/{source.pk}/forks/", {"step": "4"})
     assert anonymous.status_code == 302 and "/accounts/login/" in anonymous["Location"]
     client.force_login(users["carol"])
-    replay = client.get(f"/games/{source.pk}/replay/?step=2").content.decode()
+    replay = client.get(f"/games/{source.pk}/replay/?step=4").content.decode()
     assert 'id="play-on"' in replay and 'name="bot_side"' not in replay  # no bots app: no bot choice
-    response = client.post(f"/games/{source.pk}/forks/", {"step": "2"})
+    response = client.post(f"/games/{source.pk}/forks/", {"step": "4"})
     sandbox = Game.objects.get(sandbox=True, created_by=users["carol"])
     assert response["Location"] == f"/games/{sandbox.pk}/"
     page = client.get(response["Location"]).content.decode()
-    assert "Sandbox — never counts" in page and f"/games/{source.pk}/replay/?step=2" in page
+    assert "Sandbox — never counts" in page and f"/games/{source.pk}/replay/?step=4" in page
+    assert "A sandbox opens at step 4 of another game" in page and "Resign" not in page
     client.post(f"/games/{sandbox.pk}/", {"expected_version": sandbox.version, "side": sandbox.to_move[0],
                                          "action": "0"})
     sandbox.refresh_from_db()
     assert sandbox.version == 2
     assert client.post(f"/games/{sandbox.pk}/undo/").status_code == 302
     sandbox.refresh_from_db()
-    assert game_aggregate(sandbox)["engine"] == load_aggregate(RACE, source.stream, 2)["engine"]
+    assert game_aggregate(sandbox)["engine"] == load_aggregate(RACE, source.stream, 4)["engine"]
     refused = client.post(f"/games/{source.pk}/forks/", {"step": str(source.version)}, follow=True)
     assert "step_is_final" in refused.content.decode()
+
+
+def test_a_fork_mid_command_starts_after_the_commands_last_event(users):
+    """The race's ``hide`` writes two events (2: SecretHidden, 3: TurnPassed): nobody waits for a
+    move between them, so a fork at 2 starts at 3."""
+    source = play_to_the_end(race(users), users)
+    body = fork(users["alice"], source, 2).json()
+    assert body["forked_at_step"] == 3 and body["to_move"] == ["b"]
+    sandbox = Game.objects.get(pk=body["id"])
+    assert game_aggregate(sandbox)["engine"] == load_aggregate(RACE, source.stream, 3)["engine"]
