@@ -177,3 +177,28 @@ class AnnotationShare(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "author"], name="annotation_share_unique")]
+
+
+class Study(models.Model):
+    """Steps of several finished games under a title, each with a note (a club organiser
+    teaching newcomers): private to its author, shown to others by its link (game/studies.py)."""
+
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="studies")
+    title = models.CharField(max_length=120)
+    token = models.CharField(max_length=64, unique=True)
+    shared = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class StudyStep(models.Model):
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="steps")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    step = models.PositiveIntegerField()
+    note = models.TextField(blank=True)
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["position", "id"]

@@ -1,6 +1,9 @@
 from django.urls import path
 
-from .api import annotation_views, campaign_views, ending_views, replay_views, sandbox_views, streams, vacation_views, views
+from .api import (
+    annotation_views, campaign_views, ending_views, replay_views, sandbox_views, streams, study_views, vacation_views,
+    views,
+)
 
 urlpatterns = [
     path("games/", views.GameListCreate.as_view(), name="game-list"),
@@ -27,6 +30,12 @@ urlpatterns = [
     path("games/<uuid:game_id>/annotations/share/", annotation_views.GameAnnotationShare.as_view(),
          name="game-annotation-share"),
     path("shared-replays/<str:token>/", annotation_views.SharedAnnotations.as_view(), name="shared-annotations"),
+    path("studies/", study_views.Studies.as_view(), name="studies"),
+    path("studies/<int:study_id>/", study_views.StudyDetail.as_view(), name="study-detail"),
+    path("studies/<int:study_id>/steps/", study_views.StudySteps.as_view(), name="study-steps"),
+    path("studies/<int:study_id>/steps/<int:step_id>/", study_views.StudyStepDetail.as_view(), name="study-step"),
+    path("studies/<int:study_id>/order/", study_views.StudyOrder.as_view(), name="study-order"),
+    path("studies/shared/<str:token>/", study_views.SharedStudy.as_view(), name="study-shared"),
     path("vacation/", vacation_views.MyVacation.as_view(), name="my-vacation"),
     path("campaigns/", campaign_views.CampaignListCreate.as_view(), name="campaign-list"),
     path("campaigns/<uuid:campaign_id>/", campaign_views.CampaignDetail.as_view(), name="campaign-detail"),

@@ -194,3 +194,37 @@ class SharedAnnotationsSerializer(serializers.Serializer):
     game = serializers.UUIDField()
     author = serializers.CharField()
     annotations = AnnotationSerializer(many=True)
+
+
+class StudySerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    title = serializers.CharField(max_length=120)
+    shared = serializers.BooleanField(default=False, help_text="readable by anyone with its link")
+    url = serializers.CharField(read_only=True, help_text="its page; the shared link when shared")
+
+
+class StudyChangeSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=120, required=False)
+    shared = serializers.BooleanField(required=False)
+
+
+class StudyStepSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    game = serializers.UUIDField(help_text="a finished game you may see")
+    step = serializers.IntegerField(help_text="its event seq")
+    note = serializers.CharField(allow_blank=True, default="", trim_whitespace=False)
+    position = serializers.IntegerField(read_only=True)
+    visible = serializers.BooleanField(read_only=True, help_text="false: a game the reader may not see (shown empty)")
+
+
+class StudyStepNoteSerializer(serializers.Serializer):
+    note = serializers.CharField(allow_blank=True, trim_whitespace=False)
+
+
+class StudyOrderSerializer(serializers.Serializer):
+    order = serializers.ListField(child=serializers.IntegerField(), help_text="every step id once, in the new order")
+
+
+class StudyDetailSerializer(StudySerializer):
+    author = serializers.CharField()
+    steps = StudyStepSerializer(many=True)
