@@ -212,3 +212,14 @@ def test_a_fork_mid_command_starts_after_the_commands_last_event(users):
     assert body["forked_at_step"] == 3 and body["to_move"] == ["b"]
     sandbox = Game.objects.get(pk=body["id"])
     assert game_aggregate(sandbox)["engine"] == load_aggregate(RACE, source.stream, 3)["engine"]
+
+
+def test_a_sandbox_has_no_rematch(users):
+    source = play_to_the_end(race(users), users)
+    sandbox = Game.objects.get(pk=fork(users["alice"], source, 4).json()["id"])
+    while sandbox.status == Game.Status.RUNNING:
+        services.submit_command(game_id=sandbox.pk, user=users["alice"], command={"type": "roll"},
+                                expected_version=sandbox.version, side=sandbox.to_move[0])
+        sandbox.refresh_from_db()
+    response = client_for(users["alice"]).post(f"/api/games/{sandbox.pk}/rematch/", {}, format="json")
+    assert (response.status_code, response.json()["code"]) == (409, "sandbox_game")
