@@ -77,3 +77,28 @@ def test_a_comment_shows_through_its_shared_link(live_server, users, new_context
     anonymous.locator("#bookmarks a").first.click()
     anonymous.wait_for_url("**?step=9")
     shot(anonymous, "sandbox-shared-link")
+
+
+def test_a_study_page_at_phone_width(live_server, users, new_context, shot):
+    from game import studies
+
+    game, players = duel(users)
+    game = play(game, players)
+    study = studies.create(user=users["alice"], title="The first night, step by step")
+    studies.add_step(user=users["alice"], study_id=study.pk, game_id=game.pk, step=9, note="Where the defences go.")
+    studies.add_step(user=users["alice"], study_id=study.pk, game_id=game.pk, step=14, note="The Mosquito waits.")
+    page = new_context(PHONE).new_page()
+    log_in(page, live_server.url, "alice")
+    page.goto(f"{live_server.url}/studies/{study.pk}/")
+    page.get_by_role("button", name="Move down").first.click()
+    page.wait_for_load_state()
+    notes = page.locator(".study-note").all_text_contents()
+    assert notes == ["The Mosquito waits.", "Where the defences go."]
+    page.get_by_role("button", name="Share by a link").click()
+    link = page.get_attribute("#study-link", "href")
+    shot(page, "sandbox-study-phone")
+    reader = new_context().new_page()
+    reader.goto(f"{live_server.url}{link}")
+    assert reader.locator(".study-note").all_text_contents() == notes
+    assert reader.locator(".study-step-actions").count() == 0
+    shot(reader, "sandbox-study-shared")
