@@ -8,6 +8,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -31,18 +33,27 @@ class StudyStepForm(forms.Form):
                            widget=forms.Textarea(attrs={"rows": 3}))
 
 
+def adding_query(request) -> str:
+    """``?game=…&step=…`` when the replay's "Add this step to a study" led here: kept on to the
+    chosen (or new) study, whose form it fills in."""
+    game, step = request.GET.get("game", ""), request.GET.get("step", "")
+    return f"?{urlencode({'game': game, 'step': step})}" if game and step.isdigit() else ""
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def study_list(request):
     form = StudyForm(request.POST or None)
+    adding = adding_query(request)
     if request.method == "POST" and form.is_valid():
         try:
             found = studies.create(user=request.user, title=form.cleaned_data["title"])
         except CommandRejected as exc:
             show_rejection(form, exc)
         else:
-            return redirect("study-page", study_id=found.pk)
-    return render(request, "game/studies.html", {"form": form, "studies": request.user.studies.all()},
+            return redirect(reverse("study-page", args=[found.pk]) + adding)
+    return render(request, "game/studies.html", {"form": form, "studies": request.user.studies.all(),
+                                                  "adding": adding, "adding_step": request.GET.get("step", "")},
                   status=400 if form.errors else 200)
 
 

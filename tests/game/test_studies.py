@@ -105,3 +105,17 @@ def test_the_study_pages(users, client):
     page = client.get(created["Location"]).content.decode()
     assert page.index("First roll") < page.index("The secret is hidden here")
     assert f"/games/{game.pk}/replay/?step=4" in page
+
+
+def test_from_the_replay_to_a_study_with_the_step_filled_in(users, client):
+    game = play_to_the_end(race(users), users)
+    client.force_login(users["carol"])
+    replay = client.get(f"/games/{game.pk}/replay/?step=4").content.decode()
+    assert f'href="/studies/?game={game.pk}&amp;step=4"' in replay
+    created = client.post(f"/studies/?game={game.pk}&step=4", {"title": "Races"})
+    study = Study.objects.get(author=users["carol"])
+    assert created["Location"] == f"/studies/{study.pk}/?game={game.pk}&step=4"
+    page = client.get(created["Location"]).content.decode()
+    assert f'value="{game.pk}"' in page and 'value="4"' in page
+    assert f"/studies/{study.pk}/?game={game.pk}&amp;step=4" in client.get(
+        f"/studies/?game={game.pk}&step=4").content.decode()
