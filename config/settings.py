@@ -225,6 +225,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"AnnotationKindEnum": "game.models.Annotation.Kind"},
 }
 
 REDIS_URL = os.environ.get("REDIS_URL")

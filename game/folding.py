@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES
+from systems.kit.framework_events import (
+    FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES, STATE_SETTERS,
+)
 from kernel.models import Snapshot
 from systems.kit.contract import Event
 from systems.kit.dice import RecordedDice
@@ -19,6 +21,8 @@ def evolve_aggregate(system, aggregate: dict | None, event_type: str, payload: d
     if event_type == GAME_CREATED:
         engine_state = system.initial_state(payload["setup"], RecordedDice(dice or []))
         return {"engine": engine_state, "final": None, "ended": False}
+    if event_type in STATE_SETTERS:  # a sandbox's fork or take-back: the state it was at (game/sandboxes.py)
+        return {"engine": payload["state"], "final": None, "ended": False}
     if event_type in OUTCOME_OVERRIDES:
         return {**aggregate, "final": payload["outcome"], "ended": True}
     if event_type == GAME_ENDED:

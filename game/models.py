@@ -60,6 +60,11 @@ class Game(models.Model):
     # The hash of the event at ``version`` (kernel/chain.py), so the next append chains to it
     # without reading the stream; written with every append like the other head columns.
     head_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # A sandbox: a private, unrated copy of a finished game from one of its steps, played on by
+    # one user (game/sandboxes.py); it never counts anywhere and may take back its commands.
+    sandbox = models.BooleanField(default=False)
+    forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    forked_at_step = models.PositiveIntegerField(null=True, blank=True)
 
     objects = GameManager()
 
@@ -142,3 +147,60 @@ class ReplayFog(models.Model):
     maps = models.JSONField()
     cpu_seconds = models.FloatField()
     computed_at = models.DateTimeField(auto_now_add=True)
+
+
+class Annotation(models.Model):
+    """A comment or a bookmark one user put on one step of a game he played (or of his own
+    sandbox), shown in his replay and through his shared link (game/annotations.py)."""
+
+    class Kind(models.TextChoices):
+        COMMENT = "comment"
+        BOOKMARK = "bookmark"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="annotations")
+    step = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.COMMENT)
+    text = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["step", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "author", "step"])]
+
+
+class AnnotationShare(models.Model):
+    """The unguessable address of one user's annotations of one finished game, read-only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotation_shares")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "author"], name="annotation_share_unique")]
+
+
+class Study(models.Model):
+    """Steps of several finished games under a title, each with a note (a club organiser
+    teaching newcomers): private to its author, shown to others by its link (game/studies.py)."""
+
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="studies")
+    title = models.CharField(max_length=120)
+    token = models.CharField(max_length=64, unique=True)
+    shared = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class StudyStep(models.Model):
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="steps")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    step = models.PositiveIntegerField()
+    note = models.TextField(blank=True)
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["position", "id"]

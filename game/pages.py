@@ -34,6 +34,8 @@ from accounts.roles import is_league_admin
 from game import clocks, endings, imports, replay, replay_fog, services, timeouts
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
+from .annotation_context import annotation_context, may_annotate
+from .sandbox_context import play_on_context, sandbox_side, sandbox_source
 from .presentation import (
     MARKER_KIND_LABELS, MARKER_KINDS, category_label, marker_labels, presentation_for, system_name,
 )
@@ -204,7 +206,7 @@ def play_words() -> dict:
 def ending_options(game: Game, user, detail: dict) -> dict | None:
     """Which of resign / abort / claim on time the viewer may use now (game/endings.py)."""
     mine = detail["your_sides"]
-    if game.status != Game.Status.RUNNING or not mine:
+    if game.status != Game.Status.RUNNING or not mine or game.sandbox:  # a sandbox is left, or taken back
         return None
     options = {"resign": True, "abort": None, "claim": None, "clock": None}
     if endings.abort_window_open(game):
@@ -276,7 +278,7 @@ def play(request, game_id):
     game = find_game(request, game_id)
     if request.method == "POST":
         return submit_from_form(request, game)
-    detail = game_detail(game, request.user, request.GET.get("side"))
+    detail = game_detail(game, request.user, sandbox_side(game, request.GET.get("side")))
     shown = presentation_for(game.system)
     entries = legal_action_entries(game.system, detail["legal_actions"], detail["view"])
     context = {
@@ -295,6 +297,7 @@ def play(request, game_id):
         "vacation_notes": vacation_notes(detail, timezone.now()),
         "seated": seated(game, detail["players"]),
         "claimable_sides": [side_name(s) for s in imports.claimable_sides(game, request.user)],
+        "sandbox_source": sandbox_source(game),
     }
     if request.GET.get("fragment") == "panel":
         return render(request, "game/_play_panel.html", context)
@@ -413,10 +416,10 @@ def claim_seat_from_form(request, game_id):
 
 # -- the replay viewer ------------------------------------------------------------------------------
 
-def replay_step(request, game: Game) -> int:
+def replay_step(request, game: Game, form=None) -> int:
     try:
-        step = int(request.GET.get("step", 1))
-    except ValueError:
+        step = int(form.data.get("step") if form is not None else request.GET.get("step", 1))
+    except (TypeError, ValueError):
         step = 1
     return max(1, min(game.version, step))
 
@@ -428,7 +431,14 @@ def replay_page(request, game_id):
     if game.status == Game.Status.RUNNING:
         messages.info(request, _("The replay opens when the game has ended."))
         return redirect("game-play", game_id=game.pk)
-    step = replay_step(request, game)
+    return render_replay(request, game)
+
+
+def render_replay(request, game: Game, author=None, form=None, shared: bool = False):
+    """The replay page; with the viewer's own annotations and their form when he played the
+    game, or read-only with ``author``'s (a shared link: no "play on", no form)."""
+    step = replay_step(request, game, form)
+    editable = not shared and may_annotate(request.user, game)
     shown = presentation_for(game.system)
     try:
         side = replay_fog.checked_side(game, request.GET.get("as"))
@@ -436,8 +446,10 @@ def replay_page(request, game_id):
         side = None  # an unknown side in a hand-edited link: show everything
     current = replay.steps_between(game.system, game.stream, step, step, side)[0]
     events, jumps = replay_index(game, request.user)
-    return render(request, page_templates(game, "replay.html"), {
+    return render(request, page_templates(game, "replay.html"), status=400 if form is not None else 200, context={
         **replay_fog_context(game, side, events),
+        **({} if shared else play_on_context(game)),
+        **annotation_context(game, author or request.user, step, editable, form, shared),
         "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
         "seated": seated(game, {s.side: s.user.get_username() for s in game.seats.all()}),

@@ -22,6 +22,7 @@ from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_EN
 from .game_read import game_with_seats
 from .models import Game, GameSeat, GameSecret, stream_for_game
 from kernel.models import OutboxMessage
+from accounts.models import bot_names
 from kernel.refusals import CommandRejected
 from systems.kit.contract import RuleViolation, RuleViolationError, unknown_field
 from systems.kit.dice import SeededDice, new_seed, seed_commitment
@@ -211,9 +212,12 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
         game.finished_at = now
         game.deadline_at = None
-        finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
-                                                                      "result_seq": game.version})
-    turn = turn_message(game, turn_passed_to, actor) if outcome is None and turn_passed_to else None
+        if not game.sandbox:  # a sandbox never counts: no rating, tournament or webhook hears of it
+            finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
+                                                                          "result_seq": game.version})
+    # Nobody else plays a sandbox: its turns are told only to a practice bot holding a seat.
+    telling = outcome is None and turn_passed_to and (not game.sandbox or _bot_to_move(game, turn_passed_to))
+    turn = turn_message(game, turn_passed_to, actor) if telling else None
 
     def before_write(rows):
         game.head_hash = rows[-1].hash
@@ -226,6 +230,10 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         if message is not None:
             outbox.hand_over(message)
     return rows, aggregate
+
+
+def _bot_to_move(game: Game, sides: list[str]) -> bool:
+    return bool(bot_names(seat.user.get_username() for seat in game.seats.all() if seat.side in sides))
 
 
 def turn_message(game: Game, sides: list[str], actor: str, saved: bool = False) -> OutboxMessage:

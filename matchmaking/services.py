@@ -328,6 +328,8 @@ def rematch(game_id, user, now: datetime | None = None) -> Challenge:
         raise refused(refusals.FORBIDDEN, "not_a_player", _("only the players of this game may offer a rematch"))
     if game.status == Game.Status.RUNNING:
         raise refused(refusals.CONFLICT, "game_running", _("a rematch can be offered once the game has ended"))
+    if game.sandbox:  # one player in every seat, and it never counts: fork it again instead
+        raise refused(refusals.CONFLICT, "sandbox_game", _("a sandbox has no rematch; play on from a step of it instead"))
     pending = Challenge.objects.filter(rematch_of=game, status=Challenge.Status.OPEN,
                                        expires_at__gt=now or timezone.now()).first()
     if pending is not None:

@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from systems.registry import available_systems
+from game.models import Annotation
 
 
 def players_by_username(value: dict) -> dict:
@@ -152,3 +153,78 @@ class ImportedGameSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     version = serializers.IntegerField()
     outcome = serializers.JSONField(allow_null=True)
+
+
+class ForkRequestSerializer(serializers.Serializer):
+    step = serializers.IntegerField(min_value=1, help_text="the finished game's event seq to play on from")
+    bot_side = serializers.CharField(required=False, allow_null=True, default=None,
+                                     help_text="a side for a practice bot (only where a bots app is installed)")
+
+
+class UndoRequestSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+
+
+class SandboxSerializer(GameSummarySerializer):
+    sandbox = serializers.BooleanField()
+    forked_from = serializers.UUIDField(allow_null=True)
+    forked_at_step = serializers.IntegerField(allow_null=True)
+
+
+class AnnotationSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    step = serializers.IntegerField(help_text="the event seq it is about")
+    kind = serializers.ChoiceField(choices=Annotation.Kind.choices, default=Annotation.Kind.COMMENT)
+    text = serializers.CharField(allow_blank=True, default="", trim_whitespace=False,
+                                 help_text="a comment's words; a bookmark's label (may be empty)")
+    created_at = serializers.DateTimeField(read_only=True)
+
+
+class AnnotationChangeSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=Annotation.Kind.choices, required=False)
+    text = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
+
+
+class AnnotationShareSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    url = serializers.CharField(help_text="the read-only replay with these annotations")
+
+
+class SharedAnnotationsSerializer(serializers.Serializer):
+    game = serializers.UUIDField()
+    author = serializers.CharField()
+    annotations = AnnotationSerializer(many=True)
+
+
+class StudySerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    title = serializers.CharField(max_length=120)
+    shared = serializers.BooleanField(default=False, help_text="readable by anyone with its link")
+    url = serializers.CharField(read_only=True, help_text="its page; the shared link when shared")
+
+
+class StudyChangeSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=120, required=False)
+    shared = serializers.BooleanField(required=False)
+
+
+class StudyStepSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    game = serializers.UUIDField(help_text="a finished game you may see")
+    step = serializers.IntegerField(help_text="its event seq")
+    note = serializers.CharField(allow_blank=True, default="", trim_whitespace=False)
+    position = serializers.IntegerField(read_only=True)
+    visible = serializers.BooleanField(read_only=True, help_text="false: a game the reader may not see (shown empty)")
+
+
+class StudyStepNoteSerializer(serializers.Serializer):
+    note = serializers.CharField(allow_blank=True, trim_whitespace=False)
+
+
+class StudyOrderSerializer(serializers.Serializer):
+    order = serializers.ListField(child=serializers.IntegerField(), help_text="every step id once, in the new order")
+
+
+class StudyDetailSerializer(StudySerializer):
+    author = serializers.CharField()
+    steps = StudyStepSerializer(many=True)

@@ -41,7 +41,7 @@ def test_autoplay_to_the_end_and_a_step_link(live_server, users, new_context, sh
     assert page.locator("#step-label").inner_text().startswith(f"Event 1 of {steps}:")
     assert page.locator("svg .token").count() == 10
     page.select_option("#speed", label="fastest")
-    page.get_by_role("button", name="Play").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function(f"document.getElementById('step-label').textContent.startsWith('Event {steps} of')",
                            timeout=60_000)
     page.wait_for_selector('#autoplay[aria-pressed="false"]')  # it stops by itself at the end

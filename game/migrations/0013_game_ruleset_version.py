@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('kernel', '0001_initial'),
-        ('game', '0011_replay_fog'),
+        ('game', '0012_replays_that_teach'),
     ]
 
     operations = [
