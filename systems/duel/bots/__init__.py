@@ -1,0 +1,51 @@
+"""Practice opponents for Duel in the Dark (contract: systems/kit/bots.py).
+
+Both sides at four levels: 1 plays mostly random legal moves with a little sense, 2 plays the
+heuristics with some noise, 3 without noise and more sampled plans, 4 replays its best fighter
+moves on the engine over sampled British plans (belief.py, search.py).  ``elo``: calibrated by
+:mod:`.calibration` (anchor: random legal moves = 0).
+"""
+from __future__ import annotations
+
+from .british import BritishBot
+from .german import GermanBot
+
+LEVELS = {
+    1: {"label": "Beginner", "budget_seconds": 0.2, "elo": None},
+    2: {"label": "Club player", "budget_seconds": 0.5, "elo": None},
+    3: {"label": "Veteran", "budget_seconds": 1.0, "elo": None},
+    4: {"label": "Ace", "budget_seconds": 2.0, "elo": None},
+}
+# level → (share of random moves, sampled plans, engine-replayed candidates)
+TUNING = {1: (0.6, 2, 0), 2: (0.25, 4, 0), 3: (0.0, 12, 0), 4: (0.0, 16, 3)}
+# the expansions the bots play (options.py EXPANSIONS); others are refused
+SUPPORTED_EXPANSIONS = frozenset({"ju88", "window", "walls_have_ears", "railway_flak", "quad_flak",
+                                  "acoustic_mirror", "ace_gunners", "british_qf_guns", "british_searchlights"})
+
+
+def refusal(side: str, level: int, setup: dict) -> str | None:
+    """A refusal code, or None when the bot plays ``side`` at ``level`` in ``setup``."""
+    setup = setup or {}
+    if level not in LEVELS:
+        return "bot_unknown_level"
+    if side != "british" and not side.startswith("german"):
+        return "bot_unknown_side"
+    if setup.get("mode") == "solo" and side == "british":
+        return "bot_unknown_side"
+    if setup.get("board") is not None:
+        return "bot_unsupported_board"
+    from systems.duel.rules.options import EXPANSIONS
+    for key in EXPANSIONS:
+        if setup.get(key) and key not in SUPPORTED_EXPANSIONS:
+            return "bot_unsupported_expansion"
+    return None
+
+
+def make_bot(side: str, level: int, setup: dict, seed: str):
+    code = refusal(side, level, setup)
+    if code is not None:
+        raise ValueError(code)
+    noise, samples, lookahead = TUNING[level]
+    if side == "british":
+        return BritishBot(side, level, seed, noise, plans_checked=level >= 3)
+    return GermanBot(side, level, seed, noise, samples, lookahead)
