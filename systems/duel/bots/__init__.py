@@ -26,6 +26,9 @@ SUPPORTED_EXPANSIONS = frozenset({"ju88", "window", "walls_have_ears", "railway_
 def refusal(side: str, level: int, setup: dict) -> str | None:
     """A refusal code, or None when the bot plays ``side`` at ``level`` in ``setup``."""
     setup = setup or {}
+    from systems.duel.rules.options import DEFAULT_OPTIONS, EXPANSIONS
+    if any(key not in DEFAULT_OPTIONS for key in setup):
+        return "bot_unsupported_option"  # an option these bots were not written for
     if level not in LEVELS:
         return "bot_unknown_level"
     if side != "british" and not side.startswith("german"):
@@ -34,7 +37,6 @@ def refusal(side: str, level: int, setup: dict) -> str | None:
         return "bot_unknown_side"
     if setup.get("board") is not None:
         return "bot_unsupported_board"
-    from systems.duel.rules.options import EXPANSIONS
     for key in EXPANSIONS:
         if setup.get(key) and key not in SUPPORTED_EXPANSIONS:
             return "bot_unsupported_expansion"

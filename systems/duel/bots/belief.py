@@ -6,7 +6,9 @@ airfields, the rest of the route (the Bomber's path shows card by card) and the 
 with the revealed cards from the take-off airfield, enters no city before its target unless the
 target was bombed there, ends on a British airfield — and :func:`reconstruct` builds a full
 engine state from the view and one plan, so the engine's ``decide``/``evolve`` look ahead on
-samples only.  The British sees its own plan: its one sample is the truth.
+samples only.  The British sees its own plan: its one sample is the truth.  The rebuilt state
+leaves out the scoring history (no rule reads it) and the per-turn Mosquito-fight bookkeeping the
+view does not show (the fighters' ``acted`` flags it shows are kept).
 """
 from __future__ import annotations
 
@@ -42,6 +44,8 @@ def reconstruct(view: dict, plan: dict | None, window_positions: list[int] | Non
     setup["board"] = None
     tiles = new_tiles()
     for unit in view["ground_units"]:
+        # extra units of §9.10/§9.11 are tiles of one face beside the 40
+        tiles.setdefault(unit["tile"], {"red": unit["face"], "grey": unit["face"]})
         tiles[unit["tile"]].update(face=unit["face"], hex=unit["hex"], destroyed=unit["destroyed"])
     b = view["bomber"]
     bomber = {k: b[k] for k in ("hex", "altitude", "heading", "moves_done", "taken_off", "landed", "target_bombed")}
@@ -50,7 +54,9 @@ def reconstruct(view: dict, plan: dict | None, window_positions: list[int] | Non
     state.update({
         "setup": setup, "night": view["night"], "phase": view["phase"], "step": view["step"],
         "round": view["round"], "score": view["score"], "night_margins": list(view["night_margins"]),
-        "vp_history": copy.deepcopy(view["vp_history"]), "weather": copy.deepcopy(view["weather"]),
+        "vp_history": [],  # no rule reads the scoring history; the engine copies states whole
+        "weather": copy.deepcopy(view["weather"]),
+        "used_weather_cards": [view["weather"]["card_id"]] if view["weather"] else [],
         "bomber": bomber, "mosquito": dict(view["mosquito"]),
         "fighters": copy.deepcopy(view["fighters"]), "tiles": tiles, "shelters": dict(view["shelters"]),
         "airfield_bombs": dict(view["airfield_bombs"]), "markers": dict(view["target_markers"]),

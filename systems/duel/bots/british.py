@@ -52,8 +52,9 @@ class BritishBot:
             target = plan["target"]
             hexes = route_hexes(board, plan["takeoff_bomber"], plan["route"])
             v = float(board.cities[target]["vp"]) - 0.4 * len(hexes)
-            v -= 3 * fog(state, target) + 5 * cloud(state, target) + 7 * storm(state, target)
-            v -= sum(2 * storm(state, h) for h in hexes)
+            if state["weather"]:  # drawn before the plan in phase 2 (§3.3)
+                v -= 3 * fog(state, target) + 5 * cloud(state, target) + 7 * storm(state, target)
+                v -= sum(2 * storm(state, h) for h in hexes)
             v -= 0.6 * sum(1 for h in hexes for f in fighters if board.dist(h, f) <= 2)
             return v
         return max(plans, key=lambda p: (value(p), -p["target"]))

@@ -13,7 +13,7 @@ import random
 from systems.duel.rules.ground_units import FLAK, RADAR, SEARCHLIGHT
 from .belief import board_for, future_hexes, sample_plans
 from .common import accepted, complete, decision_rng, strip, template_of
-from .search import Model, engine_value, unit_counts
+from .search import Model, engine_value, sample_states
 
 UNIT_FACES = (FLAK, SEARCHLIGHT, RADAR)
 SETUP_SAMPLES = 120  # plans drawn to map the likely routes before any card is revealed
@@ -133,6 +133,7 @@ class GermanBot:
         plans = sample_plans(view, board, rng, self.samples)
         futures = [future_hexes(view, board, p) for p in plans]
         model = Model(view, board, futures)
+        states = sample_states(view, plans) if self.lookahead else []
         best, best_gain = None, 0.0
         for fid, f in sorted(fighters.items()):
             scored = sorted(((model.value(m, f), i, m) for i, m in enumerate(f["moves"])),
@@ -141,7 +142,7 @@ class GermanBot:
                 continue
             if self.lookahead:
                 top = scored[:self.lookahead]
-                scored = sorted(((v + engine_value(view, self.side, m["command"], plans, futures), i, m)
+                scored = sorted(((v + engine_value(self.side, m["command"], states, futures), i, m)
                                  for v, i, m in top), key=lambda x: (-x[0], x[1]))
             stay = 0.3 * model._reach(f["hex"], ground=True) if f["state"] == "ground" else None
             value, _, move = scored[0]
@@ -159,5 +160,5 @@ class GermanBot:
                 traffic[h] = traffic.get(h, 0) + 1
 
         def where(a: dict) -> int:
-            return a.get("to") or a.get("hex") or (a.get("use") or {}).get("hex") or 0
+            return a.get("to") or a.get("hex") or 0
         return max(extras, key=lambda a: (traffic.get(where(a), 0), -extras.index(a)))

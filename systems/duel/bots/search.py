@@ -37,7 +37,7 @@ class Model:
     """The samples' future Bomber hexes and what the German view shows of the hexes."""
 
     def __init__(self, view: dict, board: Board, futures: list[list[int]]):
-        self.view, self.board, self.futures = view, board, futures
+        self.view, self.board, self.futures = view, board, [f for f in futures if f]
         self.radar, self.lights = unit_counts(view, RADAR), unit_counts(view, SEARCHLIGHT)
         altitude = view["bomber"]["altitude"]
         self.p_high = 1.0 if altitude == "HIGH" else 0.0 if altitude == "LOW" else 0.5
@@ -51,7 +51,7 @@ class Model:
         """A fighter's prospects after ``move`` (a template move: command, hexes, fuel_after)."""
         command = move["command"]
         hex_id = move["hexes"][-1] if move["hexes"] else fighter["hex"]
-        if not self.futures or not any(self.futures):
+        if not self.futures:
             return -0.1 * nearest_airfield(self.board, hex_id) if not command.get("land") else 1.0
         if command.get("land"):
             return 0.3 * self._reach(hex_id, ground=True)
@@ -66,6 +66,8 @@ class Model:
         return value
 
     def _reach(self, hex_id: int, ground: bool = False) -> float:
+        if not self.futures:
+            return 0.0
         total = 0.0
         for future in self.futures:
             best = 0.0
@@ -77,13 +79,13 @@ class Model:
         return total / len(self.futures)
 
 
-def engine_value(view: dict, side: str, command: dict, plans: list[dict], futures: list[list[int]]) -> float:
+def engine_value(side: str, command: dict, states: list[dict], futures: list[list[int]]) -> float:
     """The mean German gain of ``command`` over the samples, played on the engine: the VP its
     own events score (take-off penalties, Mosquito fights) plus the fight the Bomber's next move
-    would meet, scored by §5.1 as the engine scores it."""
+    would meet, scored by §5.1 as the engine scores it.  ``states``: one rebuilt per sample
+    (:func:`sample_states`); neither ``decide`` nor ``evolve`` changes them."""
     total = 0.0
-    for plan, future in zip(plans, futures):
-        state = reconstruct(view, plan)
+    for state, future in zip(states, futures):
         before = state["score"]
         result = SYSTEM.decide(state, command, side, SeededDice("bot-lookahead", "duel", 1))
         if isinstance(result, RuleViolation):
@@ -97,4 +99,8 @@ def engine_value(view: dict, side: str, command: dict, plans: list[dict], future
                     state["fighters"][command["fighter"]]["hex"] == future[0]:
                 gain += fight[0]
         total += gain
-    return total / max(1, len(plans))
+    return total / max(1, len(states))
+
+
+def sample_states(view: dict, plans: list[dict]) -> list[dict]:
+    return [reconstruct(view, plan) for plan in plans]

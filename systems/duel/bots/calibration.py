@@ -1,0 +1,112 @@
+"""Calibration of the Duel bots: a ladder of matches and the Elo it gives each level.
+
+:func:`ladder` plays, for each side, every level against the level below on the other side
+(level 1 against random legal moves, and the strongest against random legal moves too) and
+returns one row per side and pairing with the win rate of the side's bot and its time per move.
+:func:`elo` turns the rows into ratings: random legal moves = 0; a level's step over the level
+below comes from its mean score as British and as German (the side's own advantage cancels).
+Run with ``python -m systems.duel.bots.calibration GAMES SEED`` (bench/duel_bots.py prints it).
+"""
+from __future__ import annotations
+
+import math
+import random
+import sys
+import time
+
+from systems.kit.bots import play_out
+from systems.duel.rules import SYSTEM
+from . import LEVELS, make_bot
+from .common import complete
+
+SIDES = ("british", "german")
+
+
+class RandomLegal:
+    """The anchor: a uniformly random complete legal action (level 0)."""
+
+    def __init__(self, side: str, seed: str):
+        self.side, self.level, self.rng = side, 0, random.Random(seed)
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        return self.rng.choice(complete(legal))
+
+
+class Timed:
+    """A bot whose every decision is timed (seconds)."""
+
+    def __init__(self, bot):
+        self.bot, self.side, self.level, self.times = bot, bot.side, bot.level, []
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        start = time.perf_counter()
+        command = self.bot.choose(view, legal)
+        self.times.append(time.perf_counter() - start)
+        return command
+
+
+def _bot(side: str, level: int, setup: dict, seed: str):
+    return RandomLegal(side, seed) if level == 0 else make_bot(side, level, setup, seed)
+
+
+def pairings() -> list[tuple[int, int]]:
+    levels = sorted(LEVELS)
+    return [(level, level - 1) for level in levels] + [(levels[-1], 0)]
+
+
+def match(side: str, level: int, other: int, games: int, seed: str, setup: dict | None = None) -> dict:
+    """``side`` played by ``level`` against ``other`` on the other side (0 = random legal)."""
+    setup = setup or {}
+    opponent = "german" if side == "british" else "british"
+    wins, times = 0.0, []
+    for g in range(games):
+        game_seed = f"{seed}:{side}:{level}v{other}:{g}"
+        mine = Timed(_bot(side, level, setup, game_seed + ":mine"))
+        final = play_out(SYSTEM, setup, {side: mine, opponent: _bot(opponent, other, setup, game_seed + ":other")},
+                         game_seed)
+        winner = SYSTEM.outcome(final)["winner"]
+        wins += 1.0 if winner == side else 0.5 if winner is None else 0.0
+        times += mine.times
+    times.sort()
+    return {"system": SYSTEM.name, "side": side, "pairing": f"L{level} vs {'random' if other == 0 else f'L{other}'}",
+            "games": games, "wins": wins, "win_rate": round(wins / games, 3) if games else 0.0,
+            "move_p50": round(_quantile(times, 0.5), 4), "move_p95": round(_quantile(times, 0.95), 4)}
+
+
+def _quantile(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+
+def ladder(games: int, seed: str, setup: dict | None = None) -> list[dict]:
+    return [match(side, level, other, games, seed, setup) for level, other in pairings() for side in SIDES]
+
+
+def elo(rows: list[dict]) -> dict[int, int]:
+    """Level → Elo, random legal moves = 0, chained over the "Lk vs L(k-1)" rows."""
+    by_pairing: dict[str, list[dict]] = {}
+    for row in rows:
+        by_pairing.setdefault(row["pairing"], []).append(row)
+    ratings, current = {}, 0.0
+    for level, other in pairings()[:-1]:
+        name = f"L{level} vs {'random' if other == 0 else f'L{other}'}"
+        found = by_pairing.get(name, [])
+        games = sum(r["games"] for r in found)
+        if not games:
+            break
+        p = sum(r["wins"] for r in found) / games
+        p = min(max(p, 0.5 / games), 1 - 0.5 / games)  # a clean sweep is not an infinite gap
+        current += 400 * math.log10(p / (1 - p))
+        ratings[level] = round(current)
+    return ratings
+
+
+def main(argv: list[str]) -> None:
+    games, seed = int(argv[1]), argv[2]
+    rows = ladder(games, seed)
+    for row in rows:
+        print(row, flush=True)
+    print({"elo": elo(rows)})
+
+
+if __name__ == "__main__":
+    main(sys.argv)
