@@ -17,7 +17,9 @@ LEVELS = {
     4: {"label": "Ace", "budget_seconds": 2.0, "elo": None},
 }
 # level → (share of random moves, sampled plans, engine-replayed candidates)
-TUNING = {1: (0.6, 2, 0), 2: (0.25, 4, 0), 3: (0.0, 12, 0), 4: (0.0, 16, 3)}
+TUNING = {1: (0.85, 2, 0), 2: (0.4, 4, 0), 3: (0.1, 12, 0), 4: (0.0, 12, 2)}
+# level → British route candidates flown to the end of the night against the German level-3 bot
+ROLLOUTS = {1: 0, 2: 0, 3: 0, 4: 5}
 # the expansions the bots play (options.py EXPANSIONS); others are refused
 SUPPORTED_EXPANSIONS = frozenset({"ju88", "window", "walls_have_ears", "railway_flak", "quad_flak",
                                   "acoustic_mirror", "ace_gunners", "british_qf_guns", "british_searchlights"})
@@ -49,5 +51,10 @@ def make_bot(side: str, level: int, setup: dict, seed: str):
         raise ValueError(code)
     noise, samples, lookahead = TUNING[level]
     if side == "british":
-        return BritishBot(side, level, seed, noise, plans_checked=level >= 3)
+        return BritishBot(side, level, seed, noise, ROLLOUTS[level], _rollout_german)
     return GermanBot(side, level, seed, noise, samples, lookahead)
+
+
+def _rollout_german(side: str, seed: str) -> GermanBot:
+    noise, samples, _ = TUNING[3]
+    return GermanBot(side, 3, seed, 0.0, samples, 0)

@@ -13,14 +13,15 @@ from systems.duel.rules.ground_units import FLAK, RADAR, RAILWAY_FLAK, SEARCHLIG
 from systems.duel.rules.weather import cloud, fog, storm
 from .belief import board_for, reconstruct, route_hexes
 from .common import complete, decision_rng, strip
+from .search import rollout
 
 UNIT_VALUE = {FLAK: 3.0, RAILWAY_FLAK: 3.0, SEARCHLIGHT: 1.5, RADAR: 1.0}
 
 
 class BritishBot:
-    def __init__(self, side: str, level: int, seed: str, noise: float, plans_checked: bool):
+    def __init__(self, side: str, level: int, seed: str, noise: float, rollouts: int = 0, opponent=None):
         self.side, self.level, self.seed = side, level, seed
-        self.noise, self.plans_checked = noise, plans_checked
+        self.noise, self.rollouts, self.opponent = noise, rollouts, opponent
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         rng = decision_rng(self.seed, self.side, self.level, view, legal)
@@ -30,7 +31,7 @@ class BritishBot:
         kinds = {a["type"] for a in options}
         board = board_for(view)
         if "CommitRoute" in kinds:
-            return self._route(view, board, [a for a in options if a["type"] == "CommitRoute"])
+            return self._route(view, board, [a for a in options if a["type"] == "CommitRoute"], rng)
         if "AdvanceBomber" in kinds:
             return self._bomber(view, board, options)
         if "MoveMosquito" in kinds or "WaitMosquito" in kinds:
@@ -44,7 +45,10 @@ class BritishBot:
         return options[0]
 
     # phase 3 — the plan
-    def _route(self, view: dict, board, plans: list[dict]) -> dict:
+    def _route(self, view: dict, board, plans: list[dict], rng: random.Random) -> dict:
+        """The plan of best value; with ``rollouts``, the best few are flown to the end of the
+        night on the engine against the German bot ``opponent`` on states rebuilt from the view
+        (the German units are not placed yet: the opponent places them in each rollout)."""
         state = reconstruct(view, None)
         fighters = [f["hex"] for f in view["fighters"].values() if f["hex"] is not None]
 
@@ -57,7 +61,23 @@ class BritishBot:
                 v -= sum(2 * storm(state, h) for h in hexes)
             v -= 0.6 * sum(1 for h in hexes for f in fighters if board.dist(h, f) <= 2)
             return v
-        return max(plans, key=lambda p: (value(p), -p["target"]))
+        ranked = sorted(plans, key=lambda p: (-value(p), p["target"]))
+        if not self.rollouts:
+            return ranked[0]
+        best, best_score = ranked[0], None
+        for plan in ranked[:self.rollouts]:
+            seed = f"{rng.random()}"
+            score = rollout(reconstruct(view, None), self.side, plan, self._rollout_bot(seed), seed)
+            if score is not None and (best_score is None or score > best_score):
+                best, best_score = plan, score
+        return best
+
+    def _rollout_bot(self, seed: str):
+        def make(side: str):
+            if side == "british":
+                return BritishBot(side, self.level, seed, 0.0)
+            return self.opponent(side, seed)
+        return make
 
     # phase 6 — the Bomber
     def _threat(self, view: dict, board, hexes: list[int]) -> tuple[int, int]:

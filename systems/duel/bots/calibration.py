@@ -5,13 +5,12 @@
 returns one row per side and pairing with the win rate of the side's bot and its time per move.
 :func:`elo` turns the rows into ratings: random legal moves = 0; a level's step over the level
 below comes from its mean score as British and as German (the side's own advantage cancels).
-Run with ``python -m systems.duel.bots.calibration GAMES SEED`` (bench/duel_bots.py prints it).
+Run with ``python bench/bench_duel_bots.py --games 200 --strongest-games 40 --seed s``.
 """
 from __future__ import annotations
 
 import math
 import random
-import sys
 import time
 
 from systems.kit.bots import play_out
@@ -77,8 +76,19 @@ def _quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
-def ladder(games: int, seed: str, setup: dict | None = None) -> list[dict]:
-    return [match(side, level, other, games, seed, setup) for level, other in pairings() for side in SIDES]
+def ladder(games: int, seed: str, setup: dict | None = None, strongest_games: int | None = None,
+           only: set[str] | None = None) -> list[dict]:
+    """The ladder's rows; ``strongest_games`` plays fewer games in the pairings of the strongest
+    level (its look-ahead is what costs), ``only`` keeps the pairings named ("L2 vs L1")."""
+    top = max(LEVELS)
+    rows = []
+    for level, other in pairings():
+        name = f"L{level} vs {'random' if other == 0 else f'L{other}'}"
+        if only is not None and name not in only:
+            continue
+        n = strongest_games if strongest_games is not None and level == top else games
+        rows += [match(side, level, other, n, seed, setup) for side in SIDES]
+    return rows
 
 
 def elo(rows: list[dict]) -> dict[int, int]:
@@ -99,14 +109,3 @@ def elo(rows: list[dict]) -> dict[int, int]:
         ratings[level] = round(current)
     return ratings
 
-
-def main(argv: list[str]) -> None:
-    games, seed = int(argv[1]), argv[2]
-    rows = ladder(games, seed)
-    for row in rows:
-        print(row, flush=True)
-    print({"elo": elo(rows)})
-
-
-if __name__ == "__main__":
-    main(sys.argv)

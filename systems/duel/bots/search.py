@@ -104,3 +104,27 @@ def engine_value(side: str, command: dict, states: list[dict], futures: list[lis
 
 def sample_states(view: dict, plans: list[dict]) -> list[dict]:
     return [reconstruct(view, plan) for plan in plans]
+
+
+def rollout(state: dict, side: str, command: dict, make_bot, seed: str, max_commands: int = 600) -> int | None:
+    """The score (British positive, §0.1) at the end of the night after ``side`` plays
+    ``command`` on a rebuilt ``state`` and bots built by ``make_bot(side)`` play on, each from
+    its own view of the rebuilt game; None if the engine refuses ``command``."""
+    result = SYSTEM.decide(state, command, side, SeededDice(seed, "bot-rollout", 1))
+    if isinstance(result, RuleViolation):
+        return None
+    for event in result:
+        state = SYSTEM.evolve(state, event)
+    night, bots = state["night"], {}
+    for seq in range(2, max_commands):
+        if SYSTEM.outcome(state) is not None or state["night"] != night:
+            break
+        mover = SYSTEM.to_move(state)[0]
+        bot = bots.setdefault(mover, make_bot(mover))
+        chosen = bot.choose(SYSTEM.view(state, mover), SYSTEM.legal_actions(state, mover))
+        result = SYSTEM.decide(state, chosen, mover, SeededDice(seed, "bot-rollout", seq))
+        if isinstance(result, RuleViolation):
+            return None
+        for event in result:
+            state = SYSTEM.evolve(state, event)
+    return state["score"]
