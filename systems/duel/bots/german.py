@@ -36,7 +36,7 @@ class GermanBot:
         if "PlaceFighters" in kinds:
             return self._fighters(view, board, legal, options, rng)
         if "PlaceGroundUnits" in kinds:
-            return self._units(view, board, options, rng)
+            return self._units(view, board, legal, options, rng)
         if "EndGermanTurn" in kinds:
             return self._turn(view, board, legal, options, rng)
         if "FireGoldAce" in kinds:
@@ -82,11 +82,9 @@ class GermanBot:
         return fallback[0] if fallback else strip(template["example"])
 
     # phase 4 — ground units where the routes run
-    def _units(self, view, board, options, rng) -> dict:
-        suggestions = [a for a in options if a["type"] == "PlaceGroundUnits"]
-        template = next(a for a in view.get("legal_actions", []) if a.get("template")) \
-            if view.get("legal_actions") else None
-        base = suggestions[0]
+    def _units(self, view, board, legal, options, rng) -> dict:
+        base = next(a for a in options if a["type"] == "PlaceGroundUnits")
+        template = template_of(legal, "PlaceGroundUnits")
         if template is None:
             return base
         choices = template["choices"]

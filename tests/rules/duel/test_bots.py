@@ -6,7 +6,6 @@ at the state is caught by the same check.  Every level of both sides finishes le
 the referee with the advanced rules and the expansions on; set-ups a bot cannot play are refused.
 """
 import copy
-import random
 
 import pytest
 
@@ -101,8 +100,7 @@ class PeekingGerman:
             return next(a for a in legal if not a.get("template"))
 
         def end(a):
-            f, h = self.state["fighters"][a["fighter"]], None
-            h = f["hex"]
+            h = self.state["fighters"][a["fighter"]]["hex"]
             for d in a["path"]:
                 h = BOARD.step(h, d)
             return h
@@ -205,3 +203,11 @@ def test_elo_is_chained_from_the_random_anchor():
 def test_the_strongest_level_beats_random_moves(side):
     row = match(side, max(LEVELS), 0, 6, "strength")
     assert row["wins"] >= 5
+
+
+def test_every_level_and_refusal_has_words():
+    from systems.duel.words import BOT_LEVELS, BOT_REFUSALS
+    assert set(BOT_LEVELS) == set(LEVELS)
+    codes = {refusal("german", 1, {"x": 1}), refusal("german", 1, {"board": {"hexes": []}}),
+             refusal("german", 9, {}), refusal("british", 1, {"mode": "solo"})}
+    assert codes <= set(BOT_REFUSALS)
