@@ -18,8 +18,8 @@ LEVELS = {
 }
 # level → (share of random moves, sampled plans, engine-replayed candidates)
 TUNING = {1: (0.85, 2, 0), 2: (0.4, 4, 0), 3: (0.1, 12, 0), 4: (0.0, 12, 2)}
-# level → British route candidates flown to the end of the night against the German level-3 bot
-ROLLOUTS = {1: 0, 2: 0, 3: 0, 4: 5}
+# level → British route candidates flown to the end of the night against a German level-3 bot
+ROLLOUTS = {1: 0, 2: 0, 3: 0, 4: 3}
 # the expansions the bots play (options.py EXPANSIONS); others are refused
 SUPPORTED_EXPANSIONS = frozenset({"ju88", "window", "walls_have_ears", "railway_flak", "quad_flak",
                                   "acoustic_mirror", "ace_gunners", "british_qf_guns", "british_searchlights"})
@@ -56,5 +56,8 @@ def make_bot(side: str, level: int, setup: dict, seed: str):
 
 
 def _rollout_german(side: str, seed: str) -> GermanBot:
-    noise, samples, _ = TUNING[3]
-    return GermanBot(side, 3, seed, 0.0, samples, 0)
+    """The German of the British rollouts: level 3's play on fewer samples (the budget)."""
+    return GermanBot(side, 3, seed, 0.0, ROLLOUT_SAMPLES, 0)
+
+
+ROLLOUT_SAMPLES = 4
