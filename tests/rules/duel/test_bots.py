@@ -6,10 +6,13 @@ at the state is caught by the same check.  Every level of both sides finishes le
 the referee with the advanced rules and the expansions on; set-ups a bot cannot play are refused.
 """
 import copy
+import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from systems.kit.bots import play_out
+from systems.kit.contract import RuleViolation
 from systems.kit.dice import SeededDice
 from systems.duel.bots import LEVELS, make_bot, refusal
 from systems.duel.bots.calibration import RandomLegal, elo, match
@@ -211,3 +214,23 @@ def test_every_level_and_refusal_has_words():
     codes = {refusal("german", 1, {"x": 1}), refusal("german", 1, {"board": {"hexes": []}}),
              refusal("german", 9, {}), refusal("british", 1, {"mode": "solo"})}
     assert codes <= set(BOT_REFUSALS)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), moves=st.integers(0, 120), level=st.sampled_from(sorted(LEVELS)))
+def test_a_bot_anywhere_in_a_random_game_sends_a_command_the_engine_accepts(seed, moves, level):
+    setup = dict(ADVANCED) if seed % 2 else dict(EXPANSIONS)
+    pick = random.Random(seed)
+    state = SYSTEM.initial_state(setup, SeededDice(str(seed), "prop", 0))
+    for n in range(moves):
+        if SYSTEM.outcome(state) is not None:
+            return
+        side = SYSTEM.to_move(state)[0]
+        command = pick.choice([a for a in SYSTEM.legal_actions(state, side) if not a.get("template")])
+        for event in SYSTEM.decide(state, command, side, SeededDice(str(seed), "prop", n + 1)):
+            state = SYSTEM.evolve(state, event)
+    if SYSTEM.outcome(state) is not None:
+        return
+    side = SYSTEM.to_move(state)[0]
+    command = make_bot(side, level, setup, str(seed)).choose(SYSTEM.view(state, side), SYSTEM.legal_actions(state, side))
+    assert not isinstance(SYSTEM.decide(state, command, side, SeededDice(str(seed), "prop", 999)), RuleViolation)
