@@ -128,7 +128,9 @@ def sample_plans(view: dict, board: Board, rng: random.Random, n: int) -> list[d
             cities = [c for c in board.cities if c not in passed and c != cur]
             if not cities:
                 continue
-            weights = [float(board.cities[c]["vp"]) / (1 + board.dist(cur, c)) for c in cities]
+            # a prior half even, half leaning to rich and near cities (§5.3)
+            leaning = [float(board.cities[c]["vp"]) / (1 + board.dist(cur, c)) for c in cities]
+            weights = [w + sum(leaning) / len(leaning) for w in leaning]
             target = rng.choices(cities, weights)[0]
             outbound = _path(board, cur, target, rng, set(board.cities) - {target})
             if outbound is None:

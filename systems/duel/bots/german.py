@@ -16,7 +16,8 @@ from .common import accepted, complete, decision_rng, strip, template_of
 from .search import Model, engine_value, sample_states
 
 UNIT_FACES = (FLAK, SEARCHLIGHT, RADAR)
-SETUP_SAMPLES = 120  # plans drawn to map the likely routes before any card is revealed
+SETUP_SAMPLES = 120
+SETUP_NOISE_FROM = 0.4  # plans drawn to map the likely routes before any card is revealed
 
 
 class GermanBot:
@@ -27,11 +28,13 @@ class GermanBot:
     def choose(self, view: dict, legal: list[dict]) -> dict:
         rng = decision_rng(self.seed, self.side, self.level, view, legal)
         options = complete(legal)
-        if rng.random() < self.noise:
+        kinds = {a["type"] for a in legal}
+        # a beginner's random picks reach the set-up too; the stronger levels err in flight only
+        setup = bool(kinds & {"PlaceFighters", "PlaceGroundUnits"})
+        if rng.random() < (self.noise if not setup or self.noise >= SETUP_NOISE_FROM else 0.0):
             random_pick = self._random(view, legal, options, rng)
             if random_pick is not None:
                 return random_pick
-        kinds = {a["type"] for a in legal}
         board = board_for(view)
         if "PlaceFighters" in kinds:
             return self._fighters(view, board, legal, options, rng)
@@ -89,6 +92,10 @@ class GermanBot:
             return base
         choices = template["choices"]
         traffic = self._traffic(view, board, rng)
+        # every city may be the target, entered for sure: each gets a share of the units (§5.2, §5.3)
+        floor = 0.35 * max(traffic.values(), default=1)
+        for city in board.cities:
+            traffic[city] = max(traffic.get(city, 0), floor)
         fighters = {f["hex"] for f in view["fighters"].values() if f["hex"] is not None}
         near_fighters = {h: sum(1 for f in fighters if board.dist(h, f) <= 4) for h in traffic}
         flak: dict[int, int] = {}

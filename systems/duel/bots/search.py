@@ -47,20 +47,32 @@ class Model:
         value = 2 + self.radar.get(hex_id, 0) + self.lights.get(hex_id, 0)
         return value - (self.p_high if altitude == "LOW" else 0)
 
+    def airfield_cost(self, hex_id: int) -> int:
+        """§5.5: the British VP a take-off or landing at ``hex_id`` gives (fog, storm, bombs)."""
+        weather = self.view["weather"] or {}
+        return (hex_id in weather.get("fog", ())) + (hex_id in weather.get("storms", ())) \
+            + int(self.view["airfield_bombs"].get(str(hex_id), 0))
+
     def value(self, move: dict, fighter: dict) -> float:
         """A fighter's prospects after ``move`` (a template move: command, hexes, fuel_after)."""
         command = move["command"]
         hex_id = move["hexes"][-1] if move["hexes"] else fighter["hex"]
-        if not self.futures:
-            return -0.1 * nearest_airfield(self.board, hex_id) if not command.get("land") else 1.0
+        cost = self.airfield_cost(fighter["hex"]) if fighter["state"] == "ground" else 0
         if command.get("land"):
-            return 0.3 * self._reach(hex_id, ground=True)
+            cost += self.airfield_cost(hex_id)
+            if not self.futures:
+                return 1.0 - cost
+            return 0.3 * self._reach(hex_id, ground=True) - cost
+        if not self.futures:
+            return -0.1 * nearest_airfield(self.board, hex_id) - cost
         altitude = command.get("altitude", "HIGH")
         now = sum(1 for f in self.futures if f and f[0] == hex_id) / len(self.futures)
-        value = now * self.fight_value(hex_id, altitude) + 1.5 * self._reach(hex_id)
-        need = nearest_airfield(self.board, hex_id)
-        if move["fuel_after"] < need + 1:
-            value -= 3.0
+        value = now * self.fight_value(hex_id, altitude) + 1.5 * self._reach(hex_id) - cost
+        # §4.3.7, §5.6: out of fuel away from an airfield costs 2 VP (4 over Britain) and the
+        # fighter; a step against the wind may cost 2 lines, and a hover 1 more
+        need = 2 * nearest_airfield(self.board, hex_id) + 1
+        if move["fuel_after"] < need:
+            value -= 4.0 + 2.0 * (hex_id in self.board.brit_hexes)
         if move.get("engages_mosquito"):
             value -= 1.5
         return value
