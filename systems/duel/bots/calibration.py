@@ -1,10 +1,18 @@
 """Calibration of the Duel bots: a ladder of matches and the Elo it gives each level.
 
-:func:`ladder` plays, for each side, every level against the level below on the other side
-(level 1 against random legal moves, and the strongest against random legal moves too) and
-returns one row per side and pairing with the win rate of the side's bot and its time per move.
+:func:`ladder` returns one row per side and pairing with the side's bot's score (win 1, draw ½)
+and its time per move.  What a row "Lk vs Lj" means depends on the side:
+
+* British rows: the British bot at level k plays the German bot at level j (0 = random legal
+  moves); "L4 vs random" is the strongest British against random legal German moves.
+* German rows are like for like (:func:`paired`): on each game seed the German at level k and
+  the German at level j (0 = random legal) each play the same night against the same British
+  opponent, random legal moves (:data:`GERMAN_BENCH_OPPONENT`), and level k scores 1 when its
+  night ends with the better margin, ½ on equal margins.  "L4 vs random" is instead the plain
+  win rate of the strongest German against random legal British moves.
+
 :func:`elo` turns the rows into ratings: random legal moves = 0; a level's step over the level
-below comes from its mean score as British and as German (the side's own advantage cancels).
+below comes from its mean score over both sides' "Lk vs L(k-1)" rows.
 Run with ``python bench/bench_duel_bots.py --games 200 --strongest-games 40 --seed s``.
 """
 from __future__ import annotations
@@ -72,14 +80,42 @@ def match(side: str, level: int, other: int, games: int, seed: str, setup: dict 
             "move_p50": round(_quantile(times, 0.5), 4), "move_p95": round(_quantile(times, 0.95), 4)}
 
 
+GERMAN_BENCH_OPPONENT = 0  # the British level both Germans of a paired row play against
+
+
+def paired(level: int, below: int, games: int, seed: str, setup: dict | None = None) -> dict:
+    """German level ``level`` against German level ``below`` on the same nights: each game seed
+    is played twice against the same British opponent (same seed, same dice), once by each."""
+    setup = setup or {}
+    wins, times = 0.0, []
+    for g in range(games):
+        game_seed = f"{seed}:german:{level}v{below}:{g}"
+        margins = []
+        for lvl in (level, below):
+            german = _bot("german", lvl, setup, game_seed + f":L{lvl}")
+            german = Timed(german) if lvl == level else german
+            british = _bot("british", GERMAN_BENCH_OPPONENT, setup, game_seed + ":british")
+            final = play_out(SYSTEM, setup, {"german": german, "british": british}, game_seed)
+            margins.append(-final["score"])  # §0.1: British positive
+            if lvl == level:
+                times += german.times
+        wins += 1.0 if margins[0] > margins[1] else 0.5 if margins[0] == margins[1] else 0.0
+    times.sort()
+    return {"system": SYSTEM.name, "side": "german", "pairing": f"L{level} vs {'random' if below == 0 else f'L{below}'}",
+            "games": games, "wins": wins, "win_rate": round(wins / games, 3) if games else 0.0,
+            "move_p50": round(_quantile(times, 0.5), 4), "move_p95": round(_quantile(times, 0.95), 4),
+            "against": "random British" if GERMAN_BENCH_OPPONENT == 0 else f"British L{GERMAN_BENCH_OPPONENT}"}
+
+
 def _quantile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
 
 
 def ladder(games: int, seed: str, setup: dict | None = None, strongest_games: int | None = None,
-           only: set[str] | None = None) -> list[dict]:
+           only: set[str] | None = None, sides: tuple[str, ...] = SIDES) -> list[dict]:
     """The ladder's rows; ``strongest_games`` plays fewer games in the pairings of the strongest
-    level (its look-ahead is what costs), ``only`` keeps the pairings named ("L2 vs L1")."""
+    level (its look-ahead is what costs), ``only`` keeps the pairings named ("L2 vs L1"),
+    ``sides`` the sides named."""
     top = max(LEVELS)
     rows = []
     for level, other in pairings():
@@ -87,7 +123,12 @@ def ladder(games: int, seed: str, setup: dict | None = None, strongest_games: in
         if only is not None and name not in only:
             continue
         n = strongest_games if strongest_games is not None and level == top else games
-        rows += [match(side, level, other, n, seed, setup) for side in SIDES]
+        if "british" in sides:
+            rows.append(match("british", level, other, n, seed, setup))
+        if "german" in sides:
+            strongest_vs_random = level == top and other == 0
+            rows.append(match("german", level, other, n, seed, setup) if strongest_vs_random
+                        else paired(level, other, n, seed, setup))
     return rows
 
 

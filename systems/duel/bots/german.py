@@ -12,11 +12,14 @@ import random
 
 from systems.duel.rules.ground_units import FLAK, RADAR, SEARCHLIGHT
 from .belief import board_for, future_hexes, sample_plans
+from .defences import place
 from .common import accepted, complete, decision_rng, strip, template_of
 from .search import Model, engine_value, sample_states
 
 UNIT_FACES = (FLAK, SEARCHLIGHT, RADAR)
 SETUP_SAMPLES = 120
+PLANNED_DEFENCES_FROM = 3  # levels below place units by the routes' traffic alone
+DEFENCE_SAMPLES = 120
 SETUP_NOISE_FROM = 0.4  # plans drawn to map the likely routes before any card is revealed
 
 
@@ -91,6 +94,13 @@ class GermanBot:
         if template is None:
             return base
         choices = template["choices"]
+        if self.level >= PLANNED_DEFENCES_FROM:
+            plans = sample_plans(view, board, rng, DEFENCE_SAMPLES)
+            placed = place(choices, [future_hexes(view, board, p) for p in plans], [p["target"] for p in plans])
+            if placed is not None:
+                command = {"type": "PlaceGroundUnits", "placements": placed}
+                if accepted(view, self.side, command, None):
+                    return command
         traffic = self._traffic(view, board, rng)
         # every city may be the target, entered for sure: each gets a share of the units (§5.2, §5.3)
         floor = 0.35 * max(traffic.values(), default=1)
