@@ -3,10 +3,10 @@
     .venv/bin/python bench/bench_duel_bots.py [--games 200] [--strongest-games 40] [--seed s]
         [--only "L2 vs L1" ...] [--sides british german]
 
-Each row: the side's bot at the first level against the other side at the second (random = a
-uniformly random legal move); German rows "Lk vs Lj" compare two German levels on the same nights
-against the same random British, "L4 vs random" is the strongest German's win rate against it
-(systems/duel/bots/calibration.py); Elo from the "Lk vs L(k-1)" rows of both sides, random = 0
+Each row "Lk vs Lj" of a side: level k and level j of that side (random = a uniformly random legal
+move) play the same nights against random legal moves on the other side; the row is level k's
+share of nights ended with the better margin.  "L4 vs random": the strongest level's win rate
+against random legal moves.  Elo from the "Lk vs L(k-1)" rows of both sides, random = 0
 (systems/duel/bots/calibration.py).  Pure Python: no database needed.
 """
 import argparse
@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from systems.duel.bots.calibration import elo, ladder  # noqa: E402
+from systems.duel.bots.calibration import elo, ladder, pairings  # noqa: E402
 
 
 def main() -> None:
@@ -28,10 +28,15 @@ def main() -> None:
     parser.add_argument("--sides", nargs="*", default=["british", "german"])
     args = parser.parse_args()
     start = time.perf_counter()
-    rows = ladder(args.games, args.seed, strongest_games=args.strongest_games,
-                  only=set(args.only) if args.only else None, sides=tuple(args.sides))
-    for row in rows:
-        print(row, flush=True)
+    names = [f"L{k} vs {'random' if j == 0 else f'L{j}'}" for k, j in pairings()]
+    rows = []
+    for name in names:  # row by row, so a long run shows its figures as they come
+        if args.only and name not in args.only:
+            continue
+        for side in args.sides:
+            for row in ladder(args.games, args.seed, strongest_games=args.strongest_games, only={name}, sides=(side,)):
+                print(row, flush=True)
+                rows.append(row)
     print({"elo": elo(rows), "seconds": round(time.perf_counter() - start, 1), "load": os.getloadavg()})
 
 

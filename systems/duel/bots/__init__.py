@@ -1,8 +1,9 @@
 """Practice opponents for Duel in the Dark (contract: systems/kit/bots.py).
 
 Both sides at four levels: 1 plays mostly random legal moves with a little sense, 2 plays the
-heuristics with some noise, 3 without noise and more sampled plans, 4 replays its best fighter
-moves on the engine over sampled British plans (belief.py, search.py).  ``elo``: calibrated by
+heuristics with some noise, 3 without noise and more sampled plans (the German also places its
+ground defences over sampled plans, defences.py), 4 replays its best fighter moves on the engine
+over sampled British plans (belief.py, search.py).  ``elo``: calibrated by
 :mod:`.calibration` (anchor: random legal moves = 0).
 """
 from __future__ import annotations

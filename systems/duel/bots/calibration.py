@@ -1,19 +1,16 @@
 """Calibration of the Duel bots: a ladder of matches and the Elo it gives each level.
 
 :func:`ladder` returns one row per side and pairing with the side's bot's score (win 1, draw ½)
-and its time per move.  What a row "Lk vs Lj" means depends on the side:
-
-* British rows: the British bot at level k plays the German bot at level j (0 = random legal
-  moves); "L4 vs random" is the strongest British against random legal German moves.
-* German rows are like for like (:func:`paired`): on each game seed the German at level k and
-  the German at level j (0 = random legal) each play the same night against the same British
-  opponent, random legal moves (:data:`GERMAN_BENCH_OPPONENT`), and level k scores 1 when its
-  night ends with the better margin, ½ on equal margins.  "L4 vs random" is instead the plain
-  win rate of the strongest German against random legal British moves.
+and its time per move.  The rows are like for like (:func:`paired`): in a row "Lk vs Lj" of a
+side, on each game seed the side's bot at level k and at level j (0 = random legal moves) each
+play the same night against the same opponent on the other side — random legal moves
+(:data:`BENCH_OPPONENT`) — and level k scores 1 when its night ends with the better margin, ½
+on equal margins.  The row "L4 vs random" is instead the plain win rate of the strongest level
+against random legal moves on the other side.
 
 :func:`elo` turns the rows into ratings: random legal moves = 0; a level's step over the level
 below comes from its mean score over both sides' "Lk vs L(k-1)" rows.
-Run with ``python bench/bench_duel_bots.py --games 200 --strongest-games 40 --seed s``.
+Run with ``python bench/bench_duel_bots.py --games 100 --seed s`` (``--only``, ``--sides``: some rows).
 """
 from __future__ import annotations
 
@@ -80,31 +77,32 @@ def match(side: str, level: int, other: int, games: int, seed: str, setup: dict 
             "move_p50": round(_quantile(times, 0.5), 4), "move_p95": round(_quantile(times, 0.95), 4)}
 
 
-GERMAN_BENCH_OPPONENT = 0  # the British level both Germans of a paired row play against
+BENCH_OPPONENT = 0  # the other side's level both bots of a paired row play against (0: random)
 
 
-def paired(level: int, below: int, games: int, seed: str, setup: dict | None = None) -> dict:
-    """German level ``level`` against German level ``below`` on the same nights: each game seed
-    is played twice against the same British opponent (same seed, same dice), once by each."""
+def paired(side: str, level: int, below: int, games: int, seed: str, setup: dict | None = None) -> dict:
+    """``side`` at ``level`` against ``side`` at ``below`` on the same nights: each game seed is
+    played twice against the same opponent (same seed, same dice), once by each level."""
     setup = setup or {}
+    opponent = "german" if side == "british" else "british"
     wins, times = 0.0, []
     for g in range(games):
-        game_seed = f"{seed}:german:{level}v{below}:{g}"
+        game_seed = f"{seed}:{side}:{level}v{below}:{g}"
         margins = []
         for lvl in (level, below):
-            german = _bot("german", lvl, setup, game_seed + f":L{lvl}")
-            german = Timed(german) if lvl == level else german
-            british = _bot("british", GERMAN_BENCH_OPPONENT, setup, game_seed + ":british")
-            final = play_out(SYSTEM, setup, {"german": german, "british": british}, game_seed)
-            margins.append(-final["score"])  # §0.1: British positive
+            mine = _bot(side, lvl, setup, game_seed + f":L{lvl}")
+            mine = Timed(mine) if lvl == level else mine
+            other = _bot(opponent, BENCH_OPPONENT, setup, game_seed + f":{opponent}")
+            final = play_out(SYSTEM, setup, {side: mine, opponent: other}, game_seed)
+            margins.append(final["score"] if side == "british" else -final["score"])  # §0.1: British positive
             if lvl == level:
-                times += german.times
+                times += mine.times
         wins += 1.0 if margins[0] > margins[1] else 0.5 if margins[0] == margins[1] else 0.0
     times.sort()
-    return {"system": SYSTEM.name, "side": "german", "pairing": f"L{level} vs {'random' if below == 0 else f'L{below}'}",
+    return {"system": SYSTEM.name, "side": side, "pairing": f"L{level} vs {'random' if below == 0 else f'L{below}'}",
             "games": games, "wins": wins, "win_rate": round(wins / games, 3) if games else 0.0,
             "move_p50": round(_quantile(times, 0.5), 4), "move_p95": round(_quantile(times, 0.95), 4),
-            "against": "random British" if GERMAN_BENCH_OPPONENT == 0 else f"British L{GERMAN_BENCH_OPPONENT}"}
+            "against": f"random {opponent}" if BENCH_OPPONENT == 0 else f"{opponent} L{BENCH_OPPONENT}"}
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -123,12 +121,10 @@ def ladder(games: int, seed: str, setup: dict | None = None, strongest_games: in
         if only is not None and name not in only:
             continue
         n = strongest_games if strongest_games is not None and level == top else games
-        if "british" in sides:
-            rows.append(match("british", level, other, n, seed, setup))
-        if "german" in sides:
+        for side in sides:
             strongest_vs_random = level == top and other == 0
-            rows.append(match("german", level, other, n, seed, setup) if strongest_vs_random
-                        else paired(level, other, n, seed, setup))
+            rows.append(match(side, level, other, n, seed, setup) if strongest_vs_random
+                        else paired(side, level, other, n, seed, setup))
     return rows
 
 

@@ -2,7 +2,8 @@
 
 It never sees the British plan: it samples plans consistent with its view (belief.py) and
 places fighters and ground units where the sampled routes run thickest (flak with searchlights
-on the busiest hexes, §5.2), then each turn moves every fighter to the move that best meets the
+on the busiest hexes, §5.2; from level 3 every tile, either face, by defences.py so that no
+city that may be the target is left bare), then each turn moves every fighter to the move that best meets the
 sampled Bomber paths (search.py).  ``noise`` is the share of random legal moves, ``samples`` the
 plans drawn, ``lookahead`` how many best candidates are replayed on the engine.
 """

@@ -15,7 +15,7 @@ from systems.kit.bots import play_out
 from systems.kit.contract import RuleViolation
 from systems.kit.dice import SeededDice
 from systems.duel.bots import LEVELS, make_bot, refusal
-from systems.duel.bots.calibration import RandomLegal, elo, match
+from systems.duel.bots.calibration import RandomLegal, elo, match, paired
 from systems.duel.rules import SYSTEM
 from systems.duel.rules.board import load_board
 from systems.duel.rules.options import ADVANCED_RULES
@@ -199,6 +199,15 @@ def test_elo_is_chained_from_the_random_anchor():
             {"pairing": "L2 vs L1", "games": 20, "wins": 10.0}]
     ratings = elo(rows)
     assert ratings[1] > 0 and ratings[2] == ratings[1]
+
+
+@pytest.mark.parametrize("side", ["british", "german"])
+def test_a_paired_row_plays_both_levels_on_the_same_nights(side):
+    """Like for like: a level paired with itself meets the same opponent, seed and dice, so every
+    night ends on the same margin — ½ a win each."""
+    row = paired(side, 1, 1, 2, "pairs")
+    assert row["wins"] == 1.0 and row["games"] == 2
+    assert row["against"] == ("random german" if side == "british" else "random british")
 
 
 @pytest.mark.slow
