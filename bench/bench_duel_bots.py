@@ -1,11 +1,12 @@
 """The Duel in the Dark bots' ladder: win rates per side and pairing, time per move, Elo per level.
 
     .venv/bin/python bench/bench_duel_bots.py [--games 200] [--strongest-games 40] [--seed s]
-        [--only "L2 vs L1" ...] [--sides british german]
+        [--only "L2 vs L1" ...] [--sides british german] [--paired-british]
 
-Each row "Lk vs Lj" of a side: level k and level j of that side (random = a uniformly random legal
-move) play the same nights against random legal moves on the other side; the row is level k's
-share of nights ended with the better margin.  "L4 vs random": the strongest level's win rate
+British rows "Lk vs Lj": the British at level k against the German at level j (random = a uniformly
+random legal move).  German rows "Lk vs Lj": German levels k and j play the same nights against
+random legal British moves; the row is level k's share of nights ended with the better margin
+(``--paired-british``: British rows so too).  "L4 vs random": the strongest level's win rate
 against random legal moves.  Elo from the "Lk vs L(k-1)" rows of both sides, random = 0
 (systems/duel/bots/calibration.py).  Pure Python: no database needed.
 """
@@ -26,6 +27,7 @@ def main() -> None:
     parser.add_argument("--seed", default="ladder")
     parser.add_argument("--only", nargs="*", default=None)
     parser.add_argument("--sides", nargs="*", default=["british", "german"])
+    parser.add_argument("--paired-british", action="store_true")
     args = parser.parse_args()
     start = time.perf_counter()
     names = [f"L{k} vs {'random' if j == 0 else f'L{j}'}" for k, j in pairings()]
@@ -34,7 +36,9 @@ def main() -> None:
         if args.only and name not in args.only:
             continue
         for side in args.sides:
-            for row in ladder(args.games, args.seed, strongest_games=args.strongest_games, only={name}, sides=(side,)):
+            paired_sides = ("german", "british") if args.paired_british else ("german",)
+            for row in ladder(args.games, args.seed, strongest_games=args.strongest_games, only={name},
+                              sides=(side,), paired_sides=paired_sides):
                 print(row, flush=True)
                 rows.append(row)
     print({"elo": elo(rows), "seconds": round(time.perf_counter() - start, 1), "load": os.getloadavg()})

@@ -11,12 +11,13 @@ from __future__ import annotations
 from .british import BritishBot
 from .german import GermanBot
 
-# elo: bench/bench_duel_bots.py --games 60 (L4: --games 20), seed "ladder", load average ~10 on 2 cores
+# elo: bench/bench_duel_bots.py, seed "ladder", load average ~8 on 2 cores; games per row: British
+# 60 (L4 vs L3: 80), German 100 (L4 vs L3: 60)
 LEVELS = {
-    1: {"label": "Beginner", "budget_seconds": 0.2, "elo": 14},
-    2: {"label": "Club player", "budget_seconds": 0.5, "elo": 113},
-    3: {"label": "Veteran", "budget_seconds": 1.0, "elo": 277},
-    4: {"label": "Ace", "budget_seconds": 2.0, "elo": 446},
+    1: {"label": "Beginner", "budget_seconds": 0.2, "elo": 251},
+    2: {"label": "Club player", "budget_seconds": 0.5, "elo": 570},
+    3: {"label": "Veteran", "budget_seconds": 1.0, "elo": 903},
+    4: {"label": "Ace", "budget_seconds": 2.0, "elo": 971},
 }
 # level → (share of random moves, sampled plans, engine-replayed candidates)
 TUNING = {1: (0.85, 2, 0), 2: (0.4, 4, 0), 3: (0.1, 12, 0), 4: (0.0, 12, 2)}

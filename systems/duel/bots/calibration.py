@@ -1,12 +1,17 @@
 """Calibration of the Duel bots: a ladder of matches and the Elo it gives each level.
 
 :func:`ladder` returns one row per side and pairing with the side's bot's score (win 1, draw ½)
-and its time per move.  The rows are like for like (:func:`paired`): in a row "Lk vs Lj" of a
-side, on each game seed the side's bot at level k and at level j (0 = random legal moves) each
-play the same night against the same opponent on the other side — random legal moves
-(:data:`BENCH_OPPONENT`) — and level k scores 1 when its night ends with the better margin, ½
-on equal margins.  The row "L4 vs random" is instead the plain win rate of the strongest level
-against random legal moves on the other side.
+and its time per move.  What a row "Lk vs Lj" means depends on the side:
+
+* British rows: the British bot at level k plays the German bot at level j (0 = random legal
+  moves).
+* German rows are like for like (:func:`paired`): on each game seed the German at level k and
+  at level j (0 = random legal moves) each play the same night against the same British
+  opponent, random legal moves (:data:`BENCH_OPPONENT`), and level k scores 1 when its night
+  ends with the better margin, ½ on equal margins.
+
+On both sides "L4 vs random" is the plain win rate of the strongest level against random legal
+moves on the other side.  :func:`paired` serves the British side too (``--paired-british``).
 
 :func:`elo` turns the rows into ratings: random legal moves = 0; a level's step over the level
 below comes from its mean score over both sides' "Lk vs L(k-1)" rows.
@@ -110,10 +115,11 @@ def _quantile(values: list[float], q: float) -> float:
 
 
 def ladder(games: int, seed: str, setup: dict | None = None, strongest_games: int | None = None,
-           only: set[str] | None = None, sides: tuple[str, ...] = SIDES) -> list[dict]:
+           only: set[str] | None = None, sides: tuple[str, ...] = SIDES,
+           paired_sides: tuple[str, ...] = ("german",)) -> list[dict]:
     """The ladder's rows; ``strongest_games`` plays fewer games in the pairings of the strongest
     level (its look-ahead is what costs), ``only`` keeps the pairings named ("L2 vs L1"),
-    ``sides`` the sides named."""
+    ``sides`` the sides named; ``paired_sides`` the sides whose rows are :func:`paired`."""
     top = max(LEVELS)
     rows = []
     for level, other in pairings():
@@ -122,9 +128,9 @@ def ladder(games: int, seed: str, setup: dict | None = None, strongest_games: in
             continue
         n = strongest_games if strongest_games is not None and level == top else games
         for side in sides:
-            strongest_vs_random = level == top and other == 0
-            rows.append(match(side, level, other, n, seed, setup) if strongest_vs_random
-                        else paired(side, level, other, n, seed, setup))
+            like_for_like = side in paired_sides and not (level == top and other == 0)
+            rows.append(paired(side, level, other, n, seed, setup) if like_for_like
+                        else match(side, level, other, n, seed, setup))
     return rows
 
 
