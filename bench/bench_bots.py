@@ -17,21 +17,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from systems.registry import SYSTEMS  # noqa: E402  (after the path)
+from systems import registry  # noqa: E402  (after the path)
 
 COLUMNS = ("system", "side", "pairing", "games", "wins", "win_rate", "move_p50", "move_p95")
 
 
 def bots_packages() -> list[tuple[str, str | None]]:
-    """(system, its bots package or None) for every registered system in a ``systems/<module>/`` folder."""
-    found = []
-    for system, target in SYSTEMS.items():
-        parts = target.split(":")[0].split(".")
-        if parts[0] != "systems":
-            continue
-        name = f"systems.{parts[1]}.bots"
-        found.append((system, name if importlib.util.find_spec(name) is not None else None))
-    return found
+    """(system, its bots package or None) for every built-in system (its descriptor's ``bots``)."""
+    return [(d.name, d.bots if d.bots and importlib.util.find_spec(d.bots) is not None else None)
+            for d in registry.descriptors()]
 
 
 def cell(row: dict, column: str) -> str:
