@@ -120,6 +120,14 @@ def play_turn(game_id: str, version: int, sides: list, actor: str, prepared: dic
 play_turn.prepare = think
 
 
+def bot_among(game_id: str, sides: list, **_payload) -> bool:
+    """Whether a bot holds one of ``sides`` in ``game_id`` (only then is there a move to make)."""
+    return BotAccount.objects.filter(user__seats__game_id=game_id, user__seats__side__in=sides).exists()
+
+
+play_turn.has_work = bot_among
+
+
 def play_on(game_id: str, version: int, prepared: dict | None = None) -> None:
     """Consumer of ``bot_to_move``."""
     move(game_id, prepared)

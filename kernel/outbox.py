@@ -58,7 +58,8 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
 
     try:
         for path in consumers(message.topic) if consumer_paths is None else consumer_paths:
-            if settings.CELERY_TASK_ALWAYS_EAGER and path in settings.NIGHTDUEL_OUTBOX_BACKGROUND:
+            if settings.CELERY_TASK_ALWAYS_EAGER and path in settings.NIGHTDUEL_OUTBOX_BACKGROUND \
+                    and _has_work(path, message):
                 background.after_commit(message.pk, path)  # not inside the request (kernel/background.py)
                 continue
             # Nobody waits for a consumer's result: without ignore_result every send would also
@@ -69,6 +70,14 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
         return False
     OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
     return True
+
+
+def _has_work(consumer_path: str, message: OutboxMessage) -> bool:
+    """Whether a background consumer has anything to do with ``message`` (its optional
+    ``has_work(**payload)``): one that has not runs inline at once, as a no-op, so the background
+    thread only ever holds the work it is there for (a bot to move, not every turn)."""
+    has_work = getattr(import_string(consumer_path), "has_work", None)
+    return has_work is None or has_work(**message.payload)
 
 
 def consume(message_id: int, consumer_path: str) -> bool:
