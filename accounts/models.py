@@ -1,4 +1,4 @@
-"""A person's profile beside Django's user (service.md, "Who uses it": everyone has an account).
+"""A person's profile beside Django's user (docs/rules/service.md, "Who uses it": everyone has an account).
 
 The username stays the identity everywhere (entrants, seats, events); the display name is how
 pages greet a person. Preferences live here too: the page language now, notification choices
@@ -17,6 +17,9 @@ class Profile(models.Model):
     # The choices are settings.LANGUAGES (in the form), so adding a language needs no migration.
     language = models.CharField(_("language"), max_length=10, blank=True,
                                 help_text=_("The language of the pages (empty: your browser's)."))
+    # A practice bot's account (bots/): it plays through the same command path as people; pages
+    # mark it and say it is thinking while it is to move.
+    is_bot = models.BooleanField(_("practice bot"), default=False, editable=False)
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
@@ -33,3 +36,9 @@ def display_name_of(user) -> str:
         return user.profile.display_name
     except Profile.DoesNotExist:
         return ""
+
+
+def bot_names(usernames) -> dict[str, str]:
+    """Those of ``usernames`` that belong to practice bots, each with the bot's name for pages."""
+    return {username: name or username for username, name in Profile.objects.filter(
+        is_bot=True, user__username__in=[u for u in usernames if u]).values_list("user__username", "display_name")}

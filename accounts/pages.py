@@ -1,13 +1,13 @@
 """Account pages: sign up and the profile. Log in/out and password reset are Django's auth
 views with the templates in ``templates/registration/`` (the reset's request limited per address,
 page_urls.py; log-in locked after wrong passwords by django-axes, lockout.py)."""
-from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods
+
+from kernel.form_views import ServiceFormView
 
 from .forms import ProfileForm, SignupForm
 from .limits import limit_posts
@@ -23,27 +23,45 @@ def _next_url(request) -> str:
     return target if safe and not target.startswith("/accounts/") else "/"
 
 
-@require_http_methods(["GET", "POST"])
-@limit_posts("signup")
-def signup(request):
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+class Signup(ServiceFormView):
+    form_class = SignupForm
+    template_name = "accounts/signup.html"
+
+    def perform(self, form):
         user = form.save()
         Profile.objects.create(user=user)
         tell_owners_of(user.email, user)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s: your account is ready.") % {"name": user.get_username()})
-        return redirect(_next_url(request))
-    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)},
-                  status=400 if form.errors else 200)
+        login(self.request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return user
+
+    def success_message(self, form, result):
+        return _("Welcome, %(name)s: your account is ready.") % {"name": result.get_username()}
+
+    def get_success_url(self, form, result):
+        return _next_url(self.request)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(next=_next_url(self.request), **kwargs)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def profile(request):
-    form = ProfileForm(request.POST or None, instance=profile_of(request.user), user=request.user)
-    if request.method == "POST" and form.is_valid():
+signup = limit_posts("signup")(Signup.as_view())
+
+
+class ProfilePage(ServiceFormView):
+    form_class = ProfileForm
+    template_name = "accounts/profile.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "instance": profile_of(self.request.user), "user": self.request.user}
+
+    def perform(self, form):
         form.save()
-        messages.success(request, _("Your profile is saved."))
-        return redirect("profile")
-    return render(request, "accounts/profile.html", {"form": form}, status=400 if form.errors else 200)
+
+    def success_message(self, form, result):
+        return _("Your profile is saved.")
+
+    def get_success_url(self, form, result):
+        return reverse("profile")
+
+
+profile = login_required(ProfilePage.as_view())

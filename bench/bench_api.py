@@ -8,12 +8,16 @@ with snapshots dropped. The hash cost is measured in the same run: blocks of mov
 alternate between the real chain and the hash replaced by a constant (``kernel.store.event_hash``),
 and the event hash alone is timed over the events stored. Runs on DATABASE_URL if set, else on
 a fresh SQLite file.
+
+The game is ``dice-race``, the test double of tests/doubles.py, not a real system: one die per
+command and no end, so hundreds of commands go into one game; the figures are the API's, the
+store's and the fold's cost around a near-free engine (bench_duel_engine.py times a real one).
 """
 import argparse
 import statistics
 import time
 
-from django_env import setup_django
+from django_env import ON_THE_TEST_DOUBLE, setup_django
 
 
 def main() -> None:
@@ -93,6 +97,7 @@ def main() -> None:
         return statistics.median(per_version[x] for x in range(max(1, v - 5), v + 5)) * 1000
 
     print(f"database: {connection.vendor}")
+    print(ON_THE_TEST_DOUBLE)
     print(f"commands through the API: {args.commands} in {total:.2f} s = {args.commands / total:.0f} commands/s "
           f"(p50 {statistics.median(latencies) * 1000:.1f} ms, "
           f"p95 {sorted(latencies)[int(len(latencies) * 0.95)] * 1000:.1f} ms)")

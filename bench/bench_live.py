@@ -15,6 +15,8 @@ Redis database 15, ONE uvicorn worker under gunicorn (``config.asgi``) on a loop
 2. Idle streams: ``--idle`` anonymous viewers open the game's stream and stay; the worker's
    resident memory is read, then one move is made and the time until every viewer has it is
    measured, and a plain API request is timed meanwhile.
+The game is ``dice-race``, the test double of tests/doubles.py (one die per move, no end), not a
+real system: the figures are the streams' and pages' cost, not a rules engine's.
 Every figure is printed with the machine's load (``uptime``): the machine is shared.
 Only loopback traffic; everything it made is dropped at the end.
 """
@@ -218,6 +220,8 @@ def main() -> None:
     port = free_port()
     server = start_server(port)
     base = f"http://127.0.0.1:{port}"
+    print("game system: dice-race, the test double of tests/doubles.py (one die per move), not a real engine: "
+          "the figures are the streams' and pages' cost", flush=True)
     try:
         version = 1
         for mode in ("play page", "polling"):

@@ -4,13 +4,15 @@ compared with one that has none (the move reads the pauses from the row it loads
 
     .venv/bin/python bench/bench_vacations.py [--games 50] [--moves 200]
 
-Runs on DATABASE_URL if set, else on a fresh SQLite file.
+Runs on DATABASE_URL if set, else on a fresh SQLite file. The games are ``dice-race``, the test
+double of tests/doubles.py, not a real system: the figures are the service's cost of a pause
+and a move around a near-free engine.
 """
 import argparse
 import statistics
 import time
 
-from django_env import setup_django
+from django_env import ON_THE_TEST_DOUBLE, setup_django
 
 
 def main() -> None:
@@ -63,6 +65,7 @@ def main() -> None:
     plain_ms, paused_ms = (statistics.median(latencies[g.pk]) * 1000 for g in (plain, paused))
 
     print(f"database: {connection.vendor}")
+    print(ON_THE_TEST_DOUBLE)
     print(f"take a vacation over {args.games + 1} correspondence games: {took * 1000:.0f} ms "
           f"({took / (args.games + 1) * 1000:.1f} ms per game); end it: {ended * 1000:.0f} ms")
     print(f"a move (service call with its inline follow-up, median of {args.moves}): {plain_ms:.2f} ms without "

@@ -6,6 +6,10 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Printed by the benchmarks that play the test double: their figures are the service's own
+# cost (API, store, folds, follow-up work) with a near-free engine, not a real system's.
+ON_THE_TEST_DOUBLE = ("game system: dice-race, the test double of tests/doubles.py (one die per command), "
+                      "not a real engine: the figures are the service's cost around a near-free engine")
 
 
 def setup_django() -> None:

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "systems.nightfighter",
     "leagues",
     "game",
+    "bots",
     "tournament",
     "tournament.quiz",
     "ratings",
@@ -224,6 +225,7 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"AnnotationKindEnum": "game.models.Annotation.Kind"},
 }
 
 REDIS_URL = os.environ.get("REDIS_URL")
@@ -303,8 +305,10 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
         "ratings.tasks.rate_finished_game",
         "tournament.tasks.record_game_result",
         "game.tasks.record_campaign_night",
+        "game.tasks.replay_fog_for_finished_game",
     ],
-    "turn_passed": ["notifications.tasks.notify_turn"],
+    "turn_passed": ["notifications.tasks.notify_turn", "bots.moves.play_turn"],
+    "bot_to_move": ["bots.moves.play_on"],
     # Integration messages (tournament/messages.py, ratings/messages.py): the apps above read these only.
     "tournament.round_started": ["notifications.consumers.round_started_webhooks"],
     "tournament.pairing_created": ["notifications.consumers.pairing_created",
@@ -327,6 +331,13 @@ NIGHTDUEL_OUTBOX_CONSUMERS = {
     "tournament_events": ["tournament.messages.republish"],
     "quiz_opened": ["tournament.messages.republish_quiz_opened"],
 }
+# Consumers that, without a broker, run after the request in a background thread of the serving
+# process instead of inside it (kernel/background.py): a practice bot's move never holds up a page.
+NIGHTDUEL_OUTBOX_BACKGROUND = ["bots.moves.play_turn", "bots.moves.play_on"]
+# Where each system's practice bots live (bots/lookup.py): system → module; unnamed systems are
+# looked up as systems.<module>.bots. Tests name their doubles here ("system=module:attribute,...").
+NIGHTDUEL_BOT_PACKAGES = dict(entry.split("=", 1) for entry in
+                              filter(None, os.environ.get("NIGHTDUEL_BOT_PACKAGES", "").split(",")))
 
 # Live streams (kernel/streaming.py, issue 16): Server-Sent Events, woken through Redis pub/sub
 # (or in-process without Redis), re-read on a timer in case an announcement was lost.
@@ -335,6 +346,13 @@ NIGHTDUEL_STREAM_RECHECK_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_RECHEC
 NIGHTDUEL_STREAM_MAX_SECONDS = float(os.environ.get("NIGHTDUEL_STREAM_MAX_SECONDS", 3600))  # then the client reconnects
 NIGHTDUEL_STREAM_RETRY_MS = 1000
 NIGHTDUEL_LIVE_SIDE_FEEDS = ["notifications.live.NotificationFeed"]
+# The game systems, each described by its folder's descriptor (systems/kit/descriptor.py), in the
+# order pages list them. Adding a system: its folder under systems/, its app above, a line here.
+NIGHTDUEL_SYSTEMS = [
+    "systems.battle303.descriptor.DESCRIPTOR",
+    "systems.duel.descriptor.DESCRIPTOR",
+    "systems.nightfighter.descriptor.DESCRIPTOR",
+]
 
 # Notifications (notifications/, issue 16): e-mail through the settings above (console by default).
 # Links in e-mails and webhooks. Default: where serve.sh serves (its PORT, 8000 unless given).

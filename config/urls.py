@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/", include("accounts.urls")),
     path("api/", include("notifications.urls")),
     path("api/", include("matchmaking.urls")),
+    path("api/", include("bots.urls")),
     path("accounts/", include("accounts.page_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),

@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import random
 
-from .folding import game_aggregate
+from .folding import engine_of, game_aggregate
 from .models import Game
-from systems.registry import get_system
 from .services import submit_command
 
 
 def play(game: Game, users_by_side: dict, seed: int = 0, max_commands: int = 5000,
          until_version: int | None = None, prefer=None) -> Game:
     chooser = random.Random(seed)
-    system = get_system(game.system)
+    system = engine_of(game)
     for _ in range(max_commands):
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING or not game.to_move:

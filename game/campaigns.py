@@ -1,4 +1,4 @@
-"""Campaigns: a series of nights whose results carry over (nightfighter-solo.md §3.14).
+"""Campaigns: a series of nights whose results carry over (docs/rules/nightfighter-solo.md §3.14).
 
 A campaign is its own event stream, ``campaign-<id>``; each night is a child game created
 through ``services.create_game``. The campaign rules themselves are the engine's pure
@@ -11,13 +11,13 @@ import importlib
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from . import services
+from game import services
+from kernel import refusals
 from .models import Campaign, Game
+from systems import registry
 from systems.kit.contract import RuleViolation, RuleViolationError
 from kernel.refusals import CommandRejected
 from kernel.store import ConcurrencyError, NewEvent, append_events, read_events
-
-CAMPAIGN_RULES = {"nightfighter-solo": "systems.nightfighter.rules.campaign"}
 
 CAMPAIGN_STARTED = "CampaignStarted"
 PILOTS_ASSIGNED = "PilotsAssigned"
@@ -26,10 +26,16 @@ NIGHT_RECORDED = "NightRecorded"
 CAMPAIGN_FINISHED = "CampaignFinished"
 
 
+def with_campaigns() -> list[str]:
+    """The systems whose descriptor names campaign rules."""
+    return [d.name for d in registry.descriptors() if d.campaign]
+
+
 def rules_for(system: str):
-    if system not in CAMPAIGN_RULES:
-        raise CommandRejected(400, "no_campaigns", _("%(system)r has no campaigns") % {"system": system})
-    return importlib.import_module(CAMPAIGN_RULES[system])
+    found = registry.find(system)
+    if found is None or not found.campaign:
+        raise CommandRejected(refusals.INVALID, "no_campaigns", _("%(system)r has no campaigns") % {"system": system})
+    return importlib.import_module(found.campaign)
 
 
 def evolve(rules, aggregate: dict | None, event_type: str, payload: dict) -> dict:
@@ -58,7 +64,7 @@ def fold_campaign(campaign: Campaign) -> dict:
 def _append(campaign: Campaign, events: list[NewEvent], actor: str, expected: int | None = None) -> dict:
     """Append to the campaign stream and refresh its read model (inside a transaction)."""
     if expected is not None and expected != campaign.version:
-        raise CommandRejected(409, "stale_version",
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
                               _("the campaign is at version %(version)s") % {"version": campaign.version},
                               {"version": campaign.version})
     rules = rules_for(campaign.system)
@@ -75,7 +81,8 @@ def _append(campaign: Campaign, events: list[NewEvent], actor: str, expected: in
     try:
         append_events(campaign.stream, campaign.version, events, actor=actor)
     except ConcurrencyError as exc:
-        raise CommandRejected(409, "stale_version", _("stream %(stream)s is at version %(current)s, not %(expected)s")
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
+                              _("stream %(stream)s is at version %(current)s, not %(expected)s")
                               % {"stream": exc.stream, "current": exc.current, "expected": exc.expected},
                               {"version": exc.current}) from None
     campaign.version += len(events)
@@ -104,7 +111,7 @@ def _locked(campaign_id) -> Campaign:
     try:
         return Campaign.objects.select_for_update().get(pk=campaign_id)
     except Campaign.DoesNotExist:
-        raise CommandRejected(404, "campaign_not_found", _("no such campaign")) from None
+        raise CommandRejected(refusals.NOT_FOUND, "campaign_not_found", _("no such campaign")) from None
 
 
 def start_next_night(campaign_id, user, expected_version: int, assignment: dict | None = None) -> Game:
@@ -112,14 +119,15 @@ def start_next_night(campaign_id, user, expected_version: int, assignment: dict 
     with transaction.atomic():
         campaign = _locked(campaign_id)
         if campaign.player_id != user.pk:
-            raise CommandRejected(403, "not_your_campaign", _("only the campaign's player starts its nights"))
+            raise CommandRejected(refusals.FORBIDDEN, "not_your_campaign",
+                                  _("only the campaign's player starts its nights"))
         if campaign.status == Campaign.Status.FINISHED:
-            raise CommandRejected(422, "campaign_over", _("the campaign is over"))
+            raise CommandRejected(refusals.UNPROCESSABLE, "campaign_over", _("the campaign is over"))
         if campaign.current_game_id:
-            raise CommandRejected(409, "night_running", _("finish the running night first"),
+            raise CommandRejected(refusals.CONFLICT, "night_running", _("finish the running night first"),
                                   {"game_id": str(campaign.current_game_id)})
         if expected_version != campaign.version:
-            raise CommandRejected(409, "stale_version",
+            raise CommandRejected(refusals.CONFLICT, "stale_version",
                                   _("the campaign is at version %(version)s") % {"version": campaign.version},
                                   {"version": campaign.version})
         rules = rules_for(campaign.system)

@@ -1,4 +1,4 @@
-"""Time controls (service.md, "Clocks and timeouts").
+"""Time controls (docs/rules/service.md, "Clocks and timeouts").
 
 ``per-move``: the side to move has ``seconds`` from the moment it became its turn.
 ``clock``: each side has ``base`` seconds in all plus ``increment`` per command.

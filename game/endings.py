@@ -1,4 +1,4 @@
-"""Players ending a game themselves (issue 15; service.md "Clocks and timeouts", "Ratings").
+"""Players ending a game themselves (issue 15; docs/rules/service.md "Clocks and timeouts", "Ratings").
 
 * **Resign**: the resigning side loses (``GameResigned``), rated as a loss.
 * **Abort by agreement**, only before the second side's first move (in a solo game: before the
@@ -8,9 +8,10 @@
   instead of waiting for the periodic sweep. The sweep's own :func:`game.timeouts.adjudicate`
   appends the adjudication, at the version it saw: exactly once, whoever comes first.
 
-A refusal raises :class:`CommandRejected` (409 when the game has moved past the point, 422 when
-the rules never allow it) and appends nothing. Each append is made at the version read (as a
-command's is): a move landing in between makes it a 409 ``stale_version``, to try again.
+A refusal raises :class:`CommandRejected` (a conflict when the game has moved past the point,
+unprocessable when the rules never allow it) and appends nothing. Each append is made at the
+version read (as a command's is): a move landing in between makes it a conflict
+``stale_version``, to try again.
 """
 from __future__ import annotations
 
@@ -20,12 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from . import clocks, pauses, services, timeouts
+from kernel import refusals
 from systems.kit.framework_events import ABORT_PROPOSED, FRAMEWORK_EVENTS, GAME_ABORTED, GAME_RESIGNED
 from .models import Game
 from kernel.models import StoredEvent
 from systems.registry import get_system
 from kernel.refusals import CommandRejected
 from kernel.store import ConcurrencyError, NewEvent
+from . import clocks, pauses, services, timeouts
 
 RESIGNED = "resigned"
 ABORTED_BY_AGREEMENT = "aborted_by_agreement"
@@ -35,7 +38,7 @@ ABORT_COMMAND = "abort"
 
 
 def moved_on(exc: ConcurrencyError) -> CommandRejected:
-    return CommandRejected(409, "stale_version",
+    return CommandRejected(refusals.CONFLICT, "stale_version",
                            _("the game moved on to version %(current)s; try again") % {"current": exc.current},
                            {"version": exc.current})
 
@@ -83,13 +86,13 @@ def propose_abort(game_id, user, side: str | None = None) -> Game:
         seats = {s.side for s in game.seats.all() if s.user_id == user.pk}
         side = services.acting_side(user, game, seats, side)
         if not abort_window_open(game):
-            raise CommandRejected(409, "too_late_to_abort",
+            raise CommandRejected(refusals.CONFLICT, "too_late_to_abort",
                                   _("a game can be aborted only before the second side's first move"),
                                   {"version": game.version})
         name = user.get_username()
         proposers = abort_proposers(game)
         if name in proposers:
-            raise CommandRejected(409, "abort_already_proposed",
+            raise CommandRejected(refusals.CONFLICT, "abort_already_proposed",
                                   _("you have proposed to abort already; the other player must agree"),
                                   {"version": game.version})
         players = {s.user.get_username() for s in game.seats.select_related("user")}
@@ -116,17 +119,19 @@ def claim_timeout(game_id, user, side: str | None = None, now=None) -> Game:
     game, seats = services.game_and_seats(game_id, user)
     side = services.acting_side(user, game, seats, side)
     if not game.time_control:
-        raise CommandRejected(422, "untimed_game", _("this game has no clock, so nobody can run out of time"))
+        raise CommandRejected(refusals.UNPROCESSABLE, "untimed_game",
+                              _("this game has no clock, so nobody can run out of time"))
     if not timeouts.is_overdue(game, now):
-        raise CommandRejected(422, "time_left", _("the side to move still has time on its clock"),
+        raise CommandRejected(refusals.UNPROCESSABLE, "time_left", _("the side to move still has time on its clock"),
                               {"deadline_at": game.deadline_at.isoformat() if game.deadline_at else None})
     if out_of_time(game) == side:
-        raise CommandRejected(422, "own_clock", _("it is your own clock that has run out"))
+        raise CommandRejected(refusals.UNPROCESSABLE, "own_clock", _("it is your own clock that has run out"))
     if not timeouts.adjudicate(game.pk, now):
         game.refresh_from_db()
         if game.status != Game.Status.RUNNING:
-            raise CommandRejected(409, "game_over", _("the game has already ended"), {"version": game.version})
-        raise CommandRejected(409, "stale_version", _("a move arrived first; the clock is running again"),
+            raise CommandRejected(refusals.CONFLICT, "game_over",
+                                  _("the game has already ended"), {"version": game.version})
+        raise CommandRejected(refusals.CONFLICT, "stale_version", _("a move arrived first; the clock is running again"),
                               {"version": game.version})
     return Game.objects.get(pk=game.pk)
 

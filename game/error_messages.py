@@ -1,6 +1,6 @@
 """The words of a refused command in the reader's language, for the Django-free rule modules.
 
-The rules engines (game/rules/) and the pure tournament modules (tournament/table.py,
+The rules engines (systems/<name>/rules/) and the pure tournament modules (tournament/table.py,
 decisions.py, planner.py) refuse with a machine code and an English sentence; they may not
 import Django, so they cannot translate. Where a refusal becomes an HTTP answer, :func:`localized`
 keeps the engine's exact English sentence for English readers and gives everyone else the
@@ -11,177 +11,21 @@ codes of those modules in step.
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-MESSAGES = {
-    # Rules engines: shared codes.
+from systems import registry
+
+# Codes every engine may use (systems/kit/contract.py); each system's own codes are in its folder's
+# catalogue, which its descriptor names (``messages``).
+SHARED = {
     "game_over": _("the game has ended"),
     "hex_not_on_board": _("that hex is not on the board"),
     "malformed_command": _("the command is not well formed"),
     "not_your_turn": _("it is not your turn to give this command"),
     "unknown_command": _("unknown command type"),
     "wrong_phase": _("this command is not allowed in the current phase"),
+}
 
-    # Duel in the Dark (systems/duel/rules).
-    "ace_medal_not_held": _("you hold no ace medal of that grade"),
-    "ace_placement_window_closed": _("an ace medal is placed in the turn it was received"),
-    "acoustic_mirror_blocks_medals": _("medals cannot hit flak or searchlights next to an acoustic mirror"),
-    "acoustic_mirror_requires_advanced_rules": _("the acoustic mirror is played only with the advanced rules (medals)"),
-    "airfield_full": _("the airfield is full"),
-    "altitude_fixed": _("the Bomber's altitude was fixed on its first move"),
-    "altitude_required": _("this move needs an altitude"),
-    "bombs_exceed_needed": _("more bombs than are needed to destroy the unit"),
-    "bombs_insufficient_for_smoke": _("not enough bombs: smoke needs one more bomb per target"),
-    "bombs_require_low_altitude": _("bombs can be dropped only from LOW altitude"),
-    "british_unit_forbidden_hex": _("British units stand in British or sea hexes only"),
-    "compass_cards_exhausted": _("not enough compass cards of that colour and direction"),
-    "crest_set_invalid": _("choose 5 different German cities, the target among them"),
-    "deployment_does_not_match_plan": _("the aircraft must start on its committed airfield"),
-    "direction_change_too_sharp": _("a route card may turn at most one notch from the card before"),
-    "extra_units_exceeded": _("too many extra units: 2 per British unit"),
-    "fighter_already_acted": _("this fighter has already acted this turn"),
-    "fighter_count_mismatch": _("place every available fighter"),
-    "fighter_not_airborne": _("this fighter is on the ground"),
-    "fighter_not_available": _("this fighter is not in play this night"),
-    "fire_engine_not_in_city": _("a fire engine stands in a city hex"),
-    "fuel_exhausted": _("the fighter has not enough fuel for this move"),
-    "fuel_medal_already_used": _("the fuel medal may be used once per night"),
-    "fuel_per_turn_exceeded": _("too many fuel lines for one turn"),
-    "fuel_truck_not_at_airfield": _("a fuel truck stands on a German airfield"),
-    "fuel_trucks_missing": _("the airfield needs a fuel truck for each extra fighter"),
-    "german_medals_in_hex": _("evasion is not allowed in a hex holding German medals"),
-    "ground_unit_forbidden_hex": _("ground units may not stand in British or sea hexes"),
-    "invalid_altitude": _("altitude must be LOW or HIGH"),
-    "invalid_option": _("a setup option has an invalid value"),
-    "invalid_player_count": _("this number of players is not offered"),
-    "landing_airfield_not_committed": _("the Mosquito may land only on its committed airfield"),
-    "markers_not_on_city": _("target markers are dropped on city hexes"),
-    "medal_received_this_turn": _("medals cannot be used in the turn they were received"),
-    "medals_exceed_real_tokens": _("medals dropped may not outnumber the real tokens dropped"),
-    "mosquito_already_airborne": _("only a Mosquito still on the ground may wait"),
-    "mosquito_landed": _("the Mosquito has landed for the night"),
-    "mosquito_not_airborne": _("the Mosquito has not taken off"),
-    "mosquito_too_far": _("the Mosquito moves at most 2 hexes"),
-    "must_land": _("the fighter has no fuel left and must land where it is"),
-    "must_return_home": _("the Mosquito must head for its landing airfield and land on reaching it"),
-    "mw50_not_available": _("the fighter has no charged MW-50 token"),
-    "mw50_not_eligible": _("MW-50 cannot be given to this aircraft or seat"),
-    "no_airfield_in_hex": _("that hex has no German airfield"),
-    "no_fighter_combat": _("evasion medals need a fight with fighters in the hex entered"),
-    "no_fighter_in_hex": _("no airborne German fighter in that hex"),
-    "no_german_airfield": _("that hex has no German airfield"),
-    "no_tokens_left": _("not enough tokens left"),
-    "not_a_city": _("that hex is not a German city"),
-    "not_adjacent": _("that hex is not adjacent"),
-    "not_british_airfield": _("that hex is not a British airfield"),
-    "not_enough_medals": _("your side does not hold enough medals"),
-    "not_german_airfield": _("that hex has no German airfield"),
-    "not_your_fighter": _("this fighter belongs to another player"),
-    "nothing_to_repair": _("there is nothing to repair there"),
-    "option_not_allowed_in_solo": _("this option cannot be used in the solo mission"),
-    "option_not_enabled": _("this rule is not in use in this game"),
-    "options_conflict": _("these setup options cannot be combined"),
-    "qf_allocation_incomplete": _("each QF gun with a target fires once"),
-    "qf_target_not_in_hex": _("the QF gun cannot hit that fighter"),
-    "railway_flak_already_moved": _("the railway flak moves once per German turn"),
-    "red_cards_after_bombing": _("after the bombing only green cards may be used"),
-    "reroute_not_allowed": _("the route cannot be changed now"),
-    "route_does_not_end_at_landing_airfield": _("the route must end on the landing airfield"),
-    "route_empty": _("the route needs at least one red and one green card"),
-    "route_enters_target_early": _("the target may be entered only by the last red card"),
-    "route_exhausted": _("the Bomber has landed"),
-    "route_leaves_board": _("the route leads off the board"),
-    "route_misses_target": _("the last red card must enter the target"),
-    "route_too_long": _("the route has too many cards"),
-    "route_wrong_colour": _("red (outbound) cards must all come before the green (return) cards"),
-    "same_landing_airfield": _("the landing airfields must differ"),
-    "same_takeoff_airfield": _("Bomber and Mosquito must take off from different airfields"),
-    "shelter_added": _("no new civil shelter may appear after the first night"),
-    "shelter_moved": _("civil shelters stay where they are"),
-    "takeoff_climb_not_allowed": _("a fighter taking off arrives LOW"),
-    "takeoff_not_allowed": _("the fighter may not take off now"),
-    "target_indestructible": _("that target cannot be destroyed"),
-    "target_listed_twice": _("a target is listed twice"),
-    "target_not_drawn": _("with the random crest rule the target is the last crest drawn"),
-    "target_not_in_hex": _("no intact unit of that name in the hex"),
-    "tile_face_invalid": _("that unit face is not allowed here"),
-    "tile_used_twice": _("a unit is used twice"),
-    "too_many_hexes": _("a fighter moves at most 2 hexes"),
-    "too_many_repositions": _("too many units moved"),
-    "two_hex_move_needs_tailwind": _("a 2-hex move needs both steps downwind"),
-    "unit_not_in_bomber_hex": _("no intact unit of that name in the hex the Bomber enters"),
-    "unit_not_red_bordered": _("medals hit only flak, searchlights and radar"),
-    "unknown_option": _("unknown setup option"),
-    "unknown_tile": _("no such unit"),
-    "wild_sau_already_used": _("this Wilde Sau has already flown"),
-    "wild_sau_too_far": _("that hex is too far for Wilde Sau"),
-    "window_allocation_exceeded": _("more Window cards than this night allows"),
-    "window_position_invalid": _("the Window positions are not valid"),
-    "wrong_unit_count": _("the wrong number of units is placed"),
-
-    # 303 (systems/battle303/rules).
-    "aircraft_destroyed": _("that aircraft was destroyed"),
-    "already_moved": _("this fighter has already moved this turn"),
-    "bomber_cannot_shoot": _("the bomber cannot shoot in this game"),
-    "damaged_cannot_shoot": _("a damaged fighter cannot shoot"),
-    "hex_occupied": _("the destination hex is occupied"),
-    "invalid_firing_order": _("the firing order must list each attacker once"),
-    "invalid_flythrough": _("that fly-through is not possible"),
-    "invalid_reinforcement_hex": _("that hex is not a free RAF airfield"),
-    "invalid_setup": _("the game setup is not valid"),
-    "invalid_target": _("that is not an enemy aircraft on the board"),
-    "not_a_fighter": _("the bomber moves in its own phase"),
-    "not_repairable": _("that is not a damaged fighter on an own airfield"),
-    "not_your_aircraft": _("that aircraft belongs to the other side"),
-    "path_blocked": _("a hex on the path is occupied"),
-    "path_not_adjacent": _("each hex of the path must be adjacent to the one before"),
-    "path_too_long": _("the path is too long"),
-    "target_not_adjacent": _("the target is not adjacent"),
-    "too_many_shots": _("too many shots after this move"),
-    "unknown_aircraft": _("no such aircraft"),
-    "unknown_hex": _("that hex is not on the board"),
-
-    # Nightfighter (systems/nightfighter/rules).
-    "advanced_tally_used": _("this fighter has made its advanced tally"),
-    "ai_already_used": _("this fighter has made its AI attempt this turn"),
-    "already_attacked": _("this fighter has attacked this turn"),
-    "already_tallying": _("this fighter already holds a Tally"),
-    "bad_path": _("the path is not valid"),
-    "campaign_state": _("the campaign is over"),
-    "device_not_fitted": _("the fighter has no usable device of that kind"),
-    "fighter_already_moved": _("this fighter has moved this turn"),
-    "fighter_not_active": _("this fighter can no longer act"),
-    "fighters_not_moved": _("some fighters still have to move"),
-    "holds_ai_fix": _("this fighter already holds an AI Fix"),
-    "night_over": _("the night has ended"),
-    "no_ai": _("this fighter carries no AI radar"),
-    "no_overlap": _("the bomber's area is outside what the fighter can see"),
-    "no_tally": _("the fighter holds no Tally on that bomber"),
-    "not_h2s": _("that is not an H2S bomber"),
-    "not_in_deploy_area": _("that hex is outside the deploy area"),
-    "not_in_wide_arc": _("the bomber is outside the wide arc"),
-    "not_revealed_ju88": _("that is not a revealed Ju88"),
-    "not_same_hex": _("the fighter must share the bomber's hex"),
-    "off_map": _("the path leaves the map"),
-    "out_of_range": _("the target is out of range"),
-    "path_length": _("the path has the wrong number of hexes"),
-    "pilot_unavailable": _("each slot needs a different available pilot"),
-    "schedule_invalid": _("more than 3 bombers enter in one turn"),
-    "search_value_too_high": _("only search-1 sources act on LOW or NONE bombers"),
-    "serrate_mode_conflict": _("Serrate sweeps or targets in a turn, not both"),
-    "source_already_used": _("this source has placed its marker this turn"),
-    "tally_already_used": _("this fighter has made its tally attempt"),
-    "target_not_located": _("the target needs this fighter's AI Fix or a Searchlight Fix"),
-    "target_too_high": _("searchlights cannot fix a high-altitude bomber"),
-    "token_already_searched": _("that token already has a marker"),
-    "token_not_in_zone": _("that token is not in the zone"),
-    "token_not_on_map": _("that token is not on the map"),
-    "turn_too_sharp": _("at most one 60° turn in each hex"),
-    "unknown_fighter": _("no such fighter"),
-    "unknown_radar": _("no such radar"),
-    "unknown_scenario": _("no such built-in scenario"),
-    "unknown_token": _("no such token"),
-    "unknown_zone": _("no such zone"),
-    "zone_not_eligible": _("that zone cannot search now"),
-
+# The pure tournament modules' codes.
+TOURNAMENT = {
     # Results reported at the table (tournament/table.py).
     "ending_contradicts_winner": _("the winner and how the game ended disagree: check who flew which side"),
     "invalid_ending": _("choose how the game ended from the list"),
@@ -239,6 +83,19 @@ MESSAGES = {
     "tournament_closed": _("the tournament is over"),
     "unknown_format": _("unknown tournament format"),
 }
+
+
+def catalogue() -> dict:
+    """Every code's sentence: the shared codes, each registered system's, the tournament's."""
+    messages = dict(SHARED)
+    for system in registry.descriptors():
+        if system.messages:
+            messages.update(registry.load(system.messages))
+    messages.update(TOURNAMENT)
+    return messages
+
+
+MESSAGES = catalogue()
 
 
 def localized(code: str, english: str) -> str:

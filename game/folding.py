@@ -1,4 +1,4 @@
-"""Folding a game stream into state, with snapshots as a cache (service.md, "Event sourcing").
+"""Folding a game stream into state, with snapshots as a cache (docs/rules/service.md, "Event sourcing").
 
 The aggregate is ``{"engine": <engine state>, "final": <outcome override or None>,
 "ended": bool}``: the engine folds its own events, the service folds its framework events.
@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES
+from systems.kit.framework_events import (
+    FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, OUTCOME_OVERRIDES, STATE_SETTERS,
+)
 from kernel.models import Snapshot
 from systems.kit.contract import Event
 from systems.kit.dice import RecordedDice
@@ -19,6 +21,8 @@ def evolve_aggregate(system, aggregate: dict | None, event_type: str, payload: d
     if event_type == GAME_CREATED:
         engine_state = system.initial_state(payload["setup"], RecordedDice(dice or []))
         return {"engine": engine_state, "final": None, "ended": False}
+    if event_type in STATE_SETTERS:  # a sandbox's fork or take-back: the state it was at (game/sandboxes.py)
+        return {"engine": payload["state"], "final": None, "ended": False}
     if event_type in OUTCOME_OVERRIDES:
         return {**aggregate, "final": payload["outcome"], "ended": True}
     if event_type == GAME_ENDED:
@@ -40,9 +44,14 @@ def fold(system, rows, aggregate: dict | None = None) -> dict | None:
     return aggregate
 
 
-def load_aggregate(system_name: str, stream: str, version: int) -> dict:
+def engine_of(game):
+    """The engine that folds ``game``: its system's, of the ruleset version it was created under."""
+    return get_system(game.system, game.ruleset_version or None)
+
+
+def load_aggregate(system_name: str, stream: str, version: int, ruleset_version: str | None = None) -> dict:
     """State at ``version``: the newest snapshot at or below it, plus the events after it."""
-    system = get_system(system_name)
+    system = get_system(system_name, ruleset_version)
     snapshot = (
         Snapshot.objects.filter(stream=stream, ruleset_version=system.ruleset_version, seq__lte=version)
         .order_by("-seq")
@@ -56,10 +65,10 @@ def load_aggregate(system_name: str, stream: str, version: int) -> dict:
 
 def game_aggregate(game) -> dict:
     """State at the game's version: its stored head when an engine of this ruleset wrote it."""
-    system = get_system(game.system)
+    system = engine_of(game)
     if game.head_version == game.version and game.head_ruleset == system.ruleset_version:
         return game.head_state
-    return load_aggregate(game.system, game.stream, game.version)
+    return load_aggregate(game.system, game.stream, game.version, game.ruleset_version or None)
 
 
 def store_head(game, system, aggregate: dict) -> None:
@@ -67,13 +76,14 @@ def store_head(game, system, aggregate: dict) -> None:
     game.head_state, game.head_version, game.head_ruleset = aggregate, game.version, system.ruleset_version
 
 
-def maybe_snapshot(system_name: str, stream: str, previous_version: int, version: int, aggregate: dict) -> None:
+def maybe_snapshot(system_name: str, stream: str, previous_version: int, version: int, aggregate: dict,
+                   ruleset_version: str | None = None) -> None:
     """Store a snapshot whenever an append crosses a multiple of NIGHTDUEL_SNAPSHOT_EVERY."""
     every = settings.NIGHTDUEL_SNAPSHOT_EVERY
     if every and version // every > previous_version // every:
         # One INSERT ... ON CONFLICT DO NOTHING: an equal snapshot stored already is just as good.
         Snapshot.objects.bulk_create(
-            [Snapshot(stream=stream, ruleset_version=get_system(system_name).ruleset_version, seq=version,
+            [Snapshot(stream=stream, ruleset_version=get_system(system_name, ruleset_version).ruleset_version, seq=version,
                       state=aggregate)],
             ignore_conflicts=True,
         )

@@ -1,4 +1,4 @@
-"""Importing an exported game, and a player claiming his seat in it (service.md "Replays"; issue 24).
+"""Importing an exported game, and a player claiming his seat in it (docs/rules/service.md "Replays"; issue 24).
 
 An export is evidence of a history, not of who played it: with the seed revealed anyone can
 write commands that replay. So an import is stored only when every event in it is what this
@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel import bounded_json
 from kernel.chain import first_break
 from .endings import ABORT_COMMAND, ABORTED_BY_AGREEMENT, RESIGN_COMMAND, RESIGNED
@@ -47,17 +48,18 @@ HASH = re.compile(r"[0-9a-f]{64}")
 
 
 def malformed(message: str) -> CommandRejected:
-    return CommandRejected(400, "malformed_import", message)
+    return CommandRejected(refusals.INVALID, "malformed_import", message)
 
 
 def refused(code: str, seq: int, message: str) -> CommandRejected:
-    return CommandRejected(422, code, message, {"seq": seq})
+    return CommandRejected(refusals.UNPROCESSABLE, code, message, {"seq": seq})
 
 
 # -- reading an export --------------------------------------------------------------------------
 
 def parse(text: str) -> tuple[str, list[EventRecord]]:
-    """The stream and the events of an export, each field of the type an event has, or a 400."""
+    """The stream and the events of an export, each field of the type an event has, or an invalid
+    request refused."""
     lines = [line for line in text.splitlines() if line.strip()]
     values = []
     for number, line in enumerate(lines, start=1):
@@ -271,8 +273,8 @@ class Rederivation:
 
 
 def rederive(stream: str, records: list[EventRecord]) -> tuple[str, dict]:
-    """The seed and the outcome of a history whose every event is re-derived, or a 422 naming
-    the first seq that is not."""
+    """The seed and the outcome of a history whose every event is re-derived, or an unprocessable
+    refusal naming the first seq that is not."""
     broken = first_break(stream, records)
     if broken is not None:
         raise refused("import_rejected", broken, _("hash chain broken at seq %(seq)s") % {"seq": broken})
@@ -306,7 +308,7 @@ def import_game(text: str, user) -> Game:
 
 
 def already_stored() -> CommandRejected:
-    return CommandRejected(409, "already_stored", _("that game is already stored here"))
+    return CommandRejected(refusals.CONFLICT, "already_stored", _("that game is already stored here"))
 
 
 def claimable_sides(game: Game, user) -> list[str]:
@@ -324,20 +326,21 @@ def claim_seat(game_id, user, side: str | None = None) -> Game:
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or not may_view_game(user, game):
-            raise CommandRejected(404, "game_not_found", _("no such game"))
+            raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
         if not game.recorded_players:
-            raise CommandRejected(409, "not_imported", _("only the seats of an imported game are claimed"))
+            raise CommandRejected(refusals.CONFLICT, "not_imported",
+                                  _("only the seats of an imported game are claimed"))
         named = sorted(s for s, name in game.recorded_players.items() if name == user.get_username())
         if side is not None:
             named = [s for s in named if s == side]
         if not named:
-            raise CommandRejected(403, "not_your_seat",
+            raise CommandRejected(refusals.FORBIDDEN, "not_your_seat",
                                   _("the game's history names another player on that seat"))
         sides = [s for s in claimable_sides(game, user) if s in named]
         if not sides:
-            raise CommandRejected(409, "seat_claimed", _("you have claimed that seat already"))
+            raise CommandRejected(refusals.CONFLICT, "seat_claimed", _("you have claimed that seat already"))
         try:
             GameSeat.objects.bulk_create(GameSeat(game=game, side=s, user=user) for s in sides)
         except IntegrityError:
-            raise CommandRejected(409, "seat_claimed", _("you have claimed that seat already")) from None
+            raise CommandRejected(refusals.CONFLICT, "seat_claimed", _("you have claimed that seat already")) from None
     return game

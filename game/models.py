@@ -55,9 +55,16 @@ class Game(models.Model):
     head_state = OrderedJSONField(null=True, blank=True, editable=False)
     head_version = models.PositiveIntegerField(default=0, editable=False)
     head_ruleset = models.CharField(max_length=40, blank=True, editable=False)
+    # The version of the rules the game was created under (its GameCreated): its engine folds it.
+    ruleset_version = models.CharField(max_length=40, blank=True, default="")
     # The hash of the event at ``version`` (kernel/chain.py), so the next append chains to it
     # without reading the stream; written with every append like the other head columns.
     head_hash = models.CharField(max_length=64, blank=True, editable=False)
+    # A sandbox: a private, unrated copy of a finished game from one of its steps, played on by
+    # one user (game/sandboxes.py); it never counts anywhere and may take back its commands.
+    sandbox = models.BooleanField(default=False)
+    forked_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="forks")
+    forked_at_step = models.PositiveIntegerField(null=True, blank=True)
 
     objects = GameManager()
 
@@ -129,3 +136,71 @@ class Vacation(models.Model):
     class Meta:
         ordering = ["starts_at"]
         indexes = [models.Index(fields=["user", "ends_at"])]
+
+
+class ReplayFog(models.Model):
+    """A finished game's "where could it be" maps (game/replay_fog.py), computed once by a
+    Celery task after the game ends; a cache of its events, rebuilt by deleting the row."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="replay_fog")
+    version = models.PositiveIntegerField()  # the game's version the maps were computed at
+    maps = models.JSONField()
+    cpu_seconds = models.FloatField()
+    computed_at = models.DateTimeField(auto_now_add=True)
+
+
+class Annotation(models.Model):
+    """A comment or a bookmark one user put on one step of a game he played (or of his own
+    sandbox), shown in his replay and through his shared link (game/annotations.py)."""
+
+    class Kind(models.TextChoices):
+        COMMENT = "comment"
+        BOOKMARK = "bookmark"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="annotations")
+    step = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.COMMENT)
+    text = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["step", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "author", "step"])]
+
+
+class AnnotationShare(models.Model):
+    """The unguessable address of one user's annotations of one finished game, read-only."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotation_shares")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "author"], name="annotation_share_unique")]
+
+
+class Study(models.Model):
+    """Steps of several finished games under a title, each with a note (a club organiser
+    teaching newcomers): private to its author, shown to others by its link (game/studies.py)."""
+
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="studies")
+    title = models.CharField(max_length=120)
+    token = models.CharField(max_length=64, unique=True)
+    shared = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+
+class StudyStep(models.Model):
+    study = models.ForeignKey(Study, on_delete=models.CASCADE, related_name="steps")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    step = models.PositiveIntegerField()
+    note = models.TextField(blank=True)
+    position = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["position", "id"]

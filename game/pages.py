@@ -2,7 +2,7 @@
 
 The pages render what the API would return (``game.api.views.game_detail``) so they work
 without JavaScript: the situation in words, each of the engine's ``legal_actions`` as a form
-posting exactly that command (service.md, "Who uses it": a player submits commands for their
+posting exactly that command (docs/rules/service.md, "Who uses it": a player submits commands for their
 own side only), the event log, and buttons to resign, abort or claim on time (``game.endings``,
 the same functions as the API). Small scripts in ``static/js`` then draw the board, turn board
 clicks into those commands, submit through the API with session auth + CSRF, and follow the
@@ -10,7 +10,7 @@ game live.
 
 Words come from ``game.presentation``; a system may extend the pages with its own templates
 ``game/<module>/play.html`` and ``game/<module>/replay.html`` (module as in
-``presentation.MODULES``), which extend ``game/play.html`` / ``game/replay.html``.
+the descriptor's ``templates``), which extend ``game/play.html`` / ``game/replay.html``.
 """
 from __future__ import annotations
 
@@ -26,16 +26,21 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext as _, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.roles import is_league_admin
-
 from game import clocks, endings, imports, replay, services, timeouts
+from kernel import refusals
 from kernel import bounded_json
+from accounts.models import bot_names
+from accounts.roles import is_league_admin
+from game import clocks, endings, imports, replay, replay_fog, services, timeouts
 from .api.views import game_detail, games_with_seats, visible_events
 from .models import Game
+from .annotation_context import annotation_context, may_annotate
+from .sandbox_context import play_on_context, sandbox_side, sandbox_source
 from .presentation import (
-    MARKER_KIND_LABELS, MARKER_KINDS, MODULES, category_label, marker_labels, presentation_for, system_name,
+    MARKER_KIND_LABELS, MARKER_KINDS, category_label, marker_labels, presentation_for, system_name,
 )
 from systems.kit.presentation import FREE_TEXT, side_name, unit_of, value_words, words
+from systems import registry
 from systems.registry import get_system
 from .visibility import may_view_game
 
@@ -59,9 +64,10 @@ def board_for(game: Game) -> dict | None:
 
 
 def page_templates(game: Game, name: str) -> list[str]:
-    """``game/<module>/<name>`` when the system has its own, else ``game/<name>``."""
-    module = MODULES.get(game.system)
-    return ([f"game/{module}/{name}"] if module else []) + [f"game/{name}"]
+    """``<templates>/<name>`` when the system's descriptor names its own folder, else ``game/<name>``."""
+    found = registry.find(game.system)
+    folder = found.templates if found else None
+    return ([f"{folder}/{name}"] if folder else []) + [f"game/{name}"]
 
 
 def visible_games(user):
@@ -200,7 +206,7 @@ def play_words() -> dict:
 def ending_options(game: Game, user, detail: dict) -> dict | None:
     """Which of resign / abort / claim on time the viewer may use now (game/endings.py)."""
     mine = detail["your_sides"]
-    if game.status != Game.Status.RUNNING or not mine:
+    if game.status != Game.Status.RUNNING or not mine or game.sandbox:  # a sandbox is left, or taken back
         return None
     options = {"resign": True, "abort": None, "claim": None, "clock": None}
     if endings.abort_window_open(game):
@@ -258,6 +264,9 @@ def turn_text(game: Game, detail: dict) -> str:
     movers = ", ".join(f"{detail['players'].get(s, '?')} ({side_name(s)})" for s in detail["to_move"]) or "—"
     if detail["legal_actions"]:
         return _("Your move (%(side)s).") % {"side": side_name(detail["viewing_as"])}
+    thinking = bot_names([detail["players"].get(s) for s in detail["to_move"]])
+    if thinking:  # a practice bot is to move: its worker is choosing (bots/moves.py)
+        return _("%(bot)s is thinking…") % {"bot": ", ".join(sorted(thinking.values()))}
     if detail["your_sides"]:
         return _("Waiting for %(movers)s…") % {"movers": movers}
     return _("You are watching. To move: %(movers)s.") % {"movers": movers}
@@ -269,7 +278,7 @@ def play(request, game_id):
     game = find_game(request, game_id)
     if request.method == "POST":
         return submit_from_form(request, game)
-    detail = game_detail(game, request.user, request.GET.get("side"))
+    detail = game_detail(game, request.user, sandbox_side(game, request.GET.get("side")))
     shown = presentation_for(game.system)
     entries = legal_action_entries(game.system, detail["legal_actions"], detail["view"])
     context = {
@@ -288,6 +297,7 @@ def play(request, game_id):
         "vacation_notes": vacation_notes(detail, timezone.now()),
         "seated": seated(game, detail["players"]),
         "claimable_sides": [side_name(s) for s in imports.claimable_sides(game, request.user)],
+        "sandbox_source": sandbox_source(game),
     }
     if request.GET.get("fragment") == "panel":
         return render(request, "game/_play_panel.html", context)
@@ -335,8 +345,8 @@ def submit_from_form(request, game: Game):
     try:
         services.submit_command(game_id=game.pk, user=request.user, command=action,
                                 expected_version=expected, side=detail["viewing_as"])
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         label = presentation_for(game.system).describe_action(action, detail["view"])
         messages.success(request, _("Sent: %(move)s") % {"move": label})
@@ -353,10 +363,12 @@ def composed_command(text: str, command_type: str) -> dict | None:
     return command if ok else None
 
 
-def rejection_message(status: int, code: str, message: str) -> str:
-    if status == 409 and code in ("stale_version", "game_over"):  # the API's message names versions: not for players
+def rejection_message(refusal: refusals.Refusal) -> str:
+    code, message = refusal.code, refusal.message
+    if refusal.kind == refusals.CONFLICT and code in ("stale_version", "game_over"):
+        # the API's message names versions: not for players
         return _("The game moved on before your command arrived. Here is the current position.")
-    if status == 422:
+    if refusal.kind == refusals.UNPROCESSABLE:
         return _("The rules refuse that move: %(message)s (%(code)s).") % {"message": message, "code": code}
     return f"{message} ({code})."
 
@@ -380,8 +392,8 @@ def end_from_form(request, game_id):
         return redirect("game-play", game_id=game.pk)
     try:
         what[0](game.pk, request.user, request.POST.get("side") or None)
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         messages.success(request, what[1]())
     return redirect("game-play", game_id=game.pk)
@@ -395,8 +407,8 @@ def claim_seat_from_form(request, game_id):
         return redirect(f"/accounts/login/?next=/games/{game.pk}/")
     try:
         imports.claim_seat(game.pk, request.user)
-    except services.CommandRejected as exc:
-        messages.error(request, rejection_message(exc.status, exc.code, exc.message))
+    except refusals.Refusal as exc:
+        messages.error(request, rejection_message(exc))
     else:
         messages.success(request, _("You now hold your seat in this game."))
     return redirect("game-play", game_id=game.pk)
@@ -404,10 +416,10 @@ def claim_seat_from_form(request, game_id):
 
 # -- the replay viewer ------------------------------------------------------------------------------
 
-def replay_step(request, game: Game) -> int:
+def replay_step(request, game: Game, form=None) -> int:
     try:
-        step = int(request.GET.get("step", 1))
-    except ValueError:
+        step = int(form.data.get("step") if form is not None else request.GET.get("step", 1))
+    except (TypeError, ValueError):
         step = 1
     return max(1, min(game.version, step))
 
@@ -419,26 +431,63 @@ def replay_page(request, game_id):
     if game.status == Game.Status.RUNNING:
         messages.info(request, _("The replay opens when the game has ended."))
         return redirect("game-play", game_id=game.pk)
-    step = replay_step(request, game)
+    return render_replay(request, game)
+
+
+def render_replay(request, game: Game, author=None, form=None, shared: bool = False):
+    """The replay page; with the viewer's own annotations and their form when he played the
+    game, or read-only with ``author``'s (a shared link: no "play on", no form)."""
+    step = replay_step(request, game, form)
+    editable = not shared and may_annotate(request.user, game)
     shown = presentation_for(game.system)
-    current = replay.steps_between(game.system, game.stream, step, step)[0]
+    try:
+        side = replay_fog.checked_side(game, request.GET.get("as"))
+    except services.CommandRejected:
+        side = None  # an unknown side in a hand-edited link: show everything
+    current = replay.steps_between(game.system, game.stream, step, step, side)[0]
     events, jumps = replay_index(game, request.user)
-    return render(request, page_templates(game, "replay.html"), {
+    return render(request, page_templates(game, "replay.html"), status=400 if form is not None else 200, context={
+        **replay_fog_context(game, side, events),
+        **({} if shared else play_on_context(game)),
+        **annotation_context(game, author or request.user, step, editable, form, shared),
         "game": game, "step": step, "current": current, "system_name": system_name(game.system),
         "players": {s.side: s.user.get_username() for s in game.seats.all()},
         "seated": seated(game, {s.side: s.user.get_username() for s in game.seats.all()}),
         "outcome_text": shown.outcome_text(game.outcome),
         "summary": shown.summary(current["state"]),
-        "events": events, "jumps": jumps,
+        "jumps": jumps,
         "previous_step": step - 1 if step > 1 else None, "next_step": step + 1 if step < game.version else None,
         "page_data": {"game_id": str(game.pk), "system": game.system, "version": game.version, "step": step,
-                      "api": f"/api/games/{game.pk}/replay/"},
+                      "api": f"/api/games/{game.pk}/replay/", "as": side or ""},
         "verification_url": f"/api/games/{game.pk}/replay/verification/",
         "replay_words": replay_words(), "board_ui_words": board_ui_words(),
         "board_words": shown.board_words(),
         "head_hash": game.head_hash,
         "board": board_for(game),
     })
+
+
+def replay_fog_context(game: Game, side: str | None, events: list[dict]) -> dict:
+    """The fog toggle's part of the replay page (templates/game/_replay_fog.html,
+    static/js/replay_fog.js): the choices, the side shown, its log (an event hidden from it
+    keeps its line, without its words), and the query that step links carry."""
+    hidden = _("An event hidden from this side")
+    if side:
+        events = [e if e["visibility"] in ("public", side) else {**e, "type": "", "category": "", "text": hidden}
+                  for e in events]
+    return {
+        "events": events, "fog_as": side or "", "fog_choices": replay_fog.fog_choices(game),
+        "fog_query": f"&as={side}" if side else "",
+        "fog_data": {"as": side or "", "api": f"/api/games/{game.pk}/replay/fog/",
+                     "guessing": replay_fog.guessing_sides(game), "has_maps": replay_fog.fog_of(game) is not None},
+        "fog_words": {"computing": _("Where could it be: being computed, back in a moment."),
+                      "title": _("Where could it be"),
+                      "legend": str(getattr(replay_fog.fog_of(game), "legend", "")),
+                      "truth": _("Ringed: where it truly was."),
+                      "superset": _("Some rules in play are not counted: the shaded area may be larger than the truth."),
+                      "none": _("No map at this step."),
+                      "unavailable": _("The map is not available (%(status)s).")},
+    }
 
 
 def replay_index(game: Game, user) -> tuple[list[dict], list]:

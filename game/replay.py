@@ -1,4 +1,5 @@
-"""Replays, verification and export (service.md, "Replays" and "Provably fair randomness"); import: game/imports.py.
+"""Replays, verification and export (docs/rules/service.md, "Replays" and "Provably fair
+randomness"); import: game/imports.py.
 
 Verification of a finished stream checks its hash chain (kernel/chain.py) and names the first
 broken seq, re-derives every recorded die from the revealed seed, checks the seed against its
@@ -17,9 +18,9 @@ from kernel.chain import first_break
 from .folding import evolve_aggregate, load_aggregate, outcome_of
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .presentation import in_words, presentation_for
-from systems.kit.contract import RuleViolation, RuleViolationError, upcast_stored
+from systems.kit.contract import PUBLIC, REFEREE, RuleViolation, RuleViolationError, upcast_stored
 from systems.kit.dice import RecordedDice, seed_commitment, verify_draws
-from systems.registry import UnknownSystem, get_system
+from systems.registry import UnknownRuleset, UnknownSystem, get_system
 from kernel.store import read_events
 
 # The most steps one request of the paged replay carries (each holds a full state).
@@ -94,9 +95,9 @@ def verify(stream: str, records: list[EventRecord]) -> Verification:
         return Verification(None, False, 0, problems + [_("stream does not start with GameCreated")], **chain)
     created = records[0].payload
     try:
-        system = get_system(created.get("system", ""))
-    except UnknownSystem:
-        unknown = _("unknown system %(system)r") % {"system": created.get("system")}
+        system = get_system(created.get("system", ""), created.get("ruleset_version"))
+    except (UnknownSystem, UnknownRuleset):
+        unknown = _("unknown system %(system)r") % {"system": f"{created.get('system')} {created.get('ruleset_version', '')}".strip()}
         return Verification(None, False, 0, problems + [unknown], **chain)
     revealed = next((r for r in records if r.type == REVEALED), None)
     seed = revealed.payload.get("seed") if revealed else None
@@ -145,30 +146,44 @@ def _redecide(system, aggregate, batch: list[EventRecord]) -> list[str]:
     return []
 
 
+def seen_by(record: EventRecord, side: str) -> dict:
+    """An event as ``side``'s live log showed it (game/visibility.py): a hidden one only as its
+    place in the stream; a visible one without the dice, command and hash of the referee view."""
+    if record.visibility not in (PUBLIC, side):
+        return {"seq": record.seq, "type": "", "payload": {}, "visibility": record.visibility, "actor": "",
+                "hidden": True, "recorded_at": record.recorded_at}
+    return {k: v for k, v in record.as_dict().items() if k not in ("dice", "command", "hash")}
+
+
 def replay_steps(system_name: str, records: list[EventRecord], aggregate: dict | None = None,
-                 worded: bool = False) -> list[dict]:
-    """Every event with the full (referee) view of the state after it, folding on from
-    ``aggregate`` (the state before the first record); ``worded`` adds the event's words and
-    the situation in words (``summary``: label, text pairs)."""
+                 worded: bool = False, side: str | None = None) -> list[dict]:
+    """Every event with the view of the state after it, folding on from ``aggregate`` (the state
+    before the first record): the full (referee) view, or with ``side`` the engine's view for
+    that side and the event as its log showed it (the replay's fog toggle); ``worded`` adds the
+    event's words and the situation in words (``summary``: label, text pairs)."""
     system = get_system(system_name)
     steps = []
     for r in records:
         aggregate = evolve_aggregate(system, aggregate, r.type, r.payload, r.dice)
-        step = {"event": r.as_dict(), "state": system.view(aggregate["engine"], "referee"),
+        step = {"event": seen_by(r, side) if side else r.as_dict(),
+                "state": system.view(aggregate["engine"], side or REFEREE),
                 "outcome": outcome_of(system, aggregate)}
         if worded:
-            step["event"].update(in_words(system_name, step["event"]))
+            hidden = step["event"].get("hidden")
+            step["event"].update({"text": _("An event hidden from this side"), "category": "", "marker": None}
+                                 if hidden else in_words(system_name, step["event"]))
             step["summary"] = [list(row) for row in presentation_for(system_name).summary(step["state"])]
         steps.append(step)
     return steps
 
 
-def steps_between(system_name: str, stream: str, first: int, last: int) -> list[dict]:
-    """Steps ``first``..``last`` (event seqs) of a stored stream, with their words: the state
-    before ``first`` comes from the nearest snapshot, so a page costs what it shows."""
+def steps_between(system_name: str, stream: str, first: int, last: int, side: str | None = None) -> list[dict]:
+    """Steps ``first``..``last`` (event seqs) of a stored stream, with their words, in full or
+    as ``side`` saw them: the state before ``first`` comes from the nearest snapshot, so a page
+    costs what it shows."""
     before = load_aggregate(system_name, stream, first - 1) if first > 1 else None
     records = [EventRecord.from_row(r) for r in read_events(stream, after=first - 1, until=last)]
-    return replay_steps(system_name, records, before, worded=True)
+    return replay_steps(system_name, records, before, worded=True, side=side)
 
 
 def export_lines(stream: str, system_name: str, records: list[EventRecord]) -> str:

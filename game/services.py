@@ -5,22 +5,24 @@ transaction together with the read-model update, the snapshot and the outbox mes
 """
 from __future__ import annotations
 
-
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game import clocks, pauses
+from kernel import refusals
 from kernel import bounded_json
 from kernel import idempotency
 from kernel import outbox
+from game import clocks, pauses
 from .error_messages import localized
 from kernel.chain import is_canonical
-from .folding import evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
+from .folding import engine_of, evolve_aggregate, game_aggregate, maybe_snapshot, outcome_of, store_head
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED, GAME_ENDED, REVEALED
 from .game_read import game_with_seats
 from .models import Game, GameSeat, GameSecret, stream_for_game
 from kernel.models import OutboxMessage
+from accounts.models import bot_names
 from kernel.refusals import CommandRejected
 from systems.kit.contract import RuleViolation, RuleViolationError, unknown_field
 from systems.kit.dice import SeededDice, new_seed, seed_commitment
@@ -36,9 +38,9 @@ COMMIT_FIELDS = ["version", "outcome", "clock", "moves_made", "turn_started_at",
 
 
 
-def refused_by_rules(violation: RuleViolation, status: int = 422) -> CommandRejected:
+def refused_by_rules(violation: RuleViolation, kind: str = refusals.UNPROCESSABLE) -> CommandRejected:
     """A rules engine's refusal as the answer: its code, its message in the reader's language."""
-    return CommandRejected(status, violation.code, localized(violation.code, violation.message))
+    return CommandRejected(kind, violation.code, localized(violation.code, violation.message))
 
 
 def sides_for(system, setup: dict) -> tuple[str, ...]:
@@ -50,7 +52,7 @@ def sides_for(system, setup: dict) -> tuple[str, ...]:
 def loss_for(game: Game, loser: str, reason: str, **extra) -> dict:
     """The outcome of ``loser`` losing from outside the rules (timeout, resignation): the other
     side wins when there is exactly one, else nobody does."""
-    return loss_among(sides_for(get_system(game.system), game.setup), loser, reason, **extra)
+    return loss_among(sides_for(engine_of(game), game.setup), loser, reason, **extra)
 
 
 def loss_among(sides, loser: str, reason: str, **extra) -> dict:
@@ -62,11 +64,12 @@ def system_or_reject(name: str):
     try:
         return get_system(name)
     except UnknownSystem:
-        raise CommandRejected(400, "unknown_system", _("unknown game system %(name)r") % {"name": name}) from None
+        raise CommandRejected(refusals.INVALID, "unknown_system",
+                              _("unknown game system %(name)r") % {"name": name}) from None
 
 
 def reject_invalid_setup(system, setup: dict) -> None:
-    """422 with the engine's code when its ``validate_setup`` refuses ``setup``."""
+    """Unprocessable, with the engine's code, when its ``validate_setup`` refuses ``setup``."""
     validate = getattr(system, "validate_setup", None)
     violation = validate(setup) if validate else None
     if violation is not None:
@@ -101,15 +104,15 @@ def create_game(
     sides = sides_for(system, setup)
     if set(players) != set(sides):
         raise CommandRejected(
-            400, "players_do_not_match_sides",
+            refusals.INVALID, "players_do_not_match_sides",
             _("players must be given for exactly the sides %(sides)s") % {"sides": sorted(sides)},
         )
     error = clocks.validate_time_control(time_control)
     if error:
-        raise CommandRejected(400, "invalid_time_control", error)
+        raise CommandRejected(refusals.INVALID, "invalid_time_control", error)
 
     game = Game(system=system_name, setup=setup, rated=rated, is_public=is_public,
-                created_by=created_by, time_control=time_control)
+                created_by=created_by, time_control=time_control, ruleset_version=system.ruleset_version)
     seed = seed or new_seed()
     dice = SeededDice(seed, game.stream, 1)
     try:
@@ -209,9 +212,12 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
         game.status = Game.Status.ABORTED if outcome.get("aborted") else Game.Status.FINISHED
         game.finished_at = now
         game.deadline_at = None
-        finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
-                                                                      "result_seq": game.version})
-    turn = turn_message(game, turn_passed_to, actor) if outcome is None and turn_passed_to else None
+        if not game.sandbox:  # a sandbox never counts: no rating, tournament or webhook hears of it
+            finished = OutboxMessage(topic=outbox.GAME_FINISHED, payload={"game_id": str(game.pk),
+                                                                          "result_seq": game.version})
+    # Nobody else plays a sandbox: its turns are told only to a practice bot holding a seat.
+    telling = outcome is None and turn_passed_to and (not game.sandbox or _bot_to_move(game, turn_passed_to))
+    turn = turn_message(game, turn_passed_to, actor) if telling else None
 
     def before_write(rows):
         game.head_hash = rows[-1].hash
@@ -219,11 +225,15 @@ def _commit(game: Game, system, aggregate: dict, new_events: list[NewEvent], act
 
     rows = append_and_save(game.stream, previous, new_events, actor, previous_hash=game.head_hash or None,
                            row=game, fields=COMMIT_FIELDS + list(fields), before_write=before_write)
-    maybe_snapshot(game.system, game.stream, previous, game.version, aggregate)
+    maybe_snapshot(game.system, game.stream, previous, game.version, aggregate, game.ruleset_version or None)
     for message in (finished, turn):
         if message is not None:
             outbox.hand_over(message)
     return rows, aggregate
+
+
+def _bot_to_move(game: Game, sides: list[str]) -> bool:
+    return bool(bot_names(seat.user.get_username() for seat in game.seats.all() if seat.side in sides))
 
 
 def turn_message(game: Game, sides: list[str], actor: str, saved: bool = False) -> OutboxMessage:
@@ -240,7 +250,7 @@ def lock_game(game_id) -> Game:
     try:
         return Game.objects.defer(None).select_for_update(of=("self",)).select_related("secret").get(pk=game_id)
     except Game.DoesNotExist:
-        raise CommandRejected(404, "game_not_found", _("no such game")) from None
+        raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game")) from None
 
 
 def game_and_seats(game_id, user) -> tuple[Game, set[str]]:
@@ -249,7 +259,7 @@ def game_and_seats(game_id, user) -> tuple[Game, set[str]]:
     is still at the version read (``store.append_and_save``)."""
     found = game_with_seats(game_id, user.pk)
     if found is None:
-        raise CommandRejected(404, "game_not_found", _("no such game"))
+        raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
     return found
 
 
@@ -257,14 +267,15 @@ def acting_side(user, game: Game, seats: set[str], side: str | None) -> str:
     """The side ``user`` acts for in the running ``game`` (their only seat unless they name one)."""
     if not seats:
         if not may_view_game(user, game):
-            raise CommandRejected(404, "game_not_found", _("no such game"))
-        raise CommandRejected(403, "not_a_player", _("you do not play in this game"))
+            raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
+        raise CommandRejected(refusals.FORBIDDEN, "not_a_player", _("you do not play in this game"))
     if side is None and len(seats) == 1:
         side = next(iter(seats))
     if side not in seats:
-        raise CommandRejected(403, "not_your_side", _("you do not play side %(side)r in this game") % {"side": side})
+        raise CommandRejected(refusals.FORBIDDEN, "not_your_side",
+                              _("you do not play side %(side)r in this game") % {"side": side})
     if game.status != Game.Status.RUNNING:
-        raise CommandRejected(409, "game_over", _("the game has ended"), {"version": game.version})
+        raise CommandRejected(refusals.CONFLICT, "game_over", _("the game has ended"), {"version": game.version})
     return side
 
 
@@ -276,17 +287,18 @@ def _stored_reply(user, stream: str, key: str | None, fingerprint: str):
     if record is None:
         return None
     if record.fingerprint and record.fingerprint != fingerprint:
-        raise CommandRejected(422, "idempotency_key_reused",
+        raise CommandRejected(refusals.UNPROCESSABLE, "idempotency_key_reused",
                               _("this Idempotency-Key was used for another command in this game; use a new key"))
     return record.status, record.response
 
 
 def refuse_unknown_field(system, command: dict) -> None:
-    """422 naming the first field the engine does not accept for this command type: nothing
+    """Unprocessable, naming the first field the engine does not accept for this command type: nothing
     the rules do not read is stored in the append-only history."""
     name = unknown_field(system, command)
     if name is not None:
-        raise CommandRejected(422, "unknown_field", _("a %(type)s command has no field %(field)r") % {
+        raise CommandRejected(refusals.UNPROCESSABLE, "unknown_field",
+                              _("a %(type)s command has no field %(field)r") % {
             "type": command["type"], "field": name}, {"field": name})
 
 
@@ -294,17 +306,20 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
                    idempotency_key: str | None = None) -> tuple[int, dict]:
     """Handle one player command; returns ``(status, body)`` or raises :class:`CommandRejected`."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise CommandRejected(400, "malformed_command", _("command must be an object with a string 'type'"))
+        raise CommandRejected(refusals.INVALID, "malformed_command",
+                              _("command must be an object with a string 'type'"))
     if isinstance(expected_version, bool) or not isinstance(expected_version, int) or expected_version < 0:
-        raise CommandRejected(400, "malformed_command", _("expected_version must be a non-negative integer"))
+        raise CommandRejected(refusals.INVALID, "malformed_command",
+                              _("expected_version must be a non-negative integer"))
     try:
         bounded_json.check(command)
     except bounded_json.RefusedJson as exc:
-        raise CommandRejected(400, exc.code, exc.message) from None
+        raise CommandRejected(refusals.INVALID, exc.code, exc.message) from None
     if not is_canonical(command):
-        raise CommandRejected(400, "malformed_command", _("numbers must be finite, integers within ±(2^53 - 1)"))
+        raise CommandRejected(refusals.INVALID, "malformed_command",
+                              _("numbers must be finite, integers within ±(2^53 - 1)"))
     if idempotency_key and idempotency.key_problem(idempotency_key):
-        raise CommandRejected(400, "invalid_idempotency_key", idempotency.key_problem(idempotency_key))
+        raise CommandRejected(refusals.INVALID, "invalid_idempotency_key", idempotency.key_problem(idempotency_key))
     stream = stream_for_game(game_id)
     fingerprint = idempotency.fingerprint(command, expected_version, side) if idempotency_key else ""
     replay = _stored_reply(user, stream, idempotency_key, fingerprint)
@@ -313,10 +328,11 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
     game, seats = game_and_seats(game_id, user)
     side = acting_side(user, game, seats, side)
     if expected_version != game.version:
-        raise CommandRejected(409, "stale_version", _("the game is at version %(version)s") % {"version": game.version},
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
+                              _("the game is at version %(version)s") % {"version": game.version},
                               {"version": game.version})
 
-    system = get_system(game.system)
+    system = engine_of(game)
     refuse_unknown_field(system, command)
     aggregate = game_aggregate(game)
     dice = SeededDice(game.secret.seed, game.stream, game.version + 1)
@@ -325,9 +341,10 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
     except RuleViolationError as exc:
         decided = exc.violation
     if isinstance(decided, RuleViolation):
-        raise refused_by_rules(decided, 400 if decided.code in BAD_REQUEST_CODES else 422)
+        kind = refusals.INVALID if decided.code in BAD_REQUEST_CODES else refusals.UNPROCESSABLE
+        raise refused_by_rules(decided, kind)
     if not decided:
-        raise CommandRejected(422, "no_effect", _("the command changes nothing"))
+        raise CommandRejected(refusals.UNPROCESSABLE, "no_effect", _("the command changes nothing"))
     reserved = [e.type for e in decided if e.type in FRAMEWORK_EVENTS]
     if reserved:
         raise RuntimeError(f"{game.system} engine emitted reserved event types {reserved}")
@@ -351,7 +368,8 @@ def submit_command(*, game_id, user, command, expected_version, side: str | None
         replay = _stored_reply(user, stream, idempotency_key, fingerprint)  # a concurrent retry of this very command won
         if replay:
             return replay
-        raise CommandRejected(409, "stale_version", _("the game is at version %(current)s") % {"current": exc.current},
+        raise CommandRejected(refusals.CONFLICT, "stale_version",
+                              _("the game is at version %(current)s") % {"current": exc.current},
                               {"version": exc.current}) from None
     return 201, body
 
@@ -370,7 +388,7 @@ def end_game(game_id, event_type: str, outcome: dict, actor: str, expected_versi
         if expected_version is not None and expected_version != game.version:
             raise ConcurrencyError(game.stream, expected_version, game.version)
         if game.status != Game.Status.RUNNING:
-            raise CommandRejected(409, "game_over", _("the game has ended"), {"version": game.version})
+            raise CommandRejected(refusals.CONFLICT, "game_over", _("the game has ended"), {"version": game.version})
         payload = {"outcome": outcome, "reason": reason}
         append_framework_events(game, [NewEvent(event_type, payload, command=command)] + _closing_events(game, outcome),
                                 actor)
@@ -381,5 +399,5 @@ def append_framework_events(game: Game, events: list[NewEvent], actor: str, fiel
     """Append the service's own events to the running ``game`` read at its version (an ending
     with its outcome, an abort proposal, a vacation with the row's ``fields`` it changed);
     :class:`ConcurrencyError` if it moved on meanwhile."""
-    rows, _ = _commit(game, get_system(game.system), game_aggregate(game), events, actor, None, fields=fields)
+    rows, _ = _commit(game, engine_of(game), game_aggregate(game), events, actor, None, fields=fields)
     return rows

@@ -1,7 +1,7 @@
 """Celery tasks of the game app; all idempotent and ``acks_late`` (settings)."""
 from celery import shared_task
 
-from . import campaigns, timeouts
+from . import campaigns, replay_fog, timeouts
 
 
 @shared_task(acks_late=True)
@@ -18,3 +18,15 @@ def sweep_timeouts() -> int:
 @shared_task(acks_late=True)
 def record_campaign_night(game_id: str, result_seq: int) -> bool:
     return campaigns.record_finished_night(game_id)
+
+
+@shared_task(acks_late=True)
+def compute_replay_fog(game_id: str) -> bool:
+    """The replay's "where could it be" maps of a finished game, once (game/replay_fog.py)."""
+    return replay_fog.compute(game_id)
+
+
+def replay_fog_for_finished_game(game_id: str, result_seq: int) -> None:
+    """Outbox consumer of a finished game (its message is sent once the game's end is
+    committed): hand the maps to their own task, so the consumer stays quick."""
+    compute_replay_fog.delay(game_id)

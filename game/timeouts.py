@@ -1,4 +1,4 @@
-"""Timeout adjudication (service.md, "Clocks and timeouts").
+"""Timeout adjudication (docs/rules/service.md, "Clocks and timeouts").
 
 The side out of time loses; a game nobody has moved in yet is aborted (and unrated).
 A correspondence game's deadline already lies after the vacations of the side to move (they

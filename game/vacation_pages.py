@@ -3,14 +3,16 @@ functions as ``/api/vacation/`` (game/vacations.py); a refusal is shown beside i
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_lazy
-from django.views.decorators.http import require_http_methods
 
 from . import vacations
-from .form_errors import sentence, show_rejection
-from kernel.refusals import CommandRejected
+from kernel.form_errors import sentence
+from kernel.form_views import ServiceFormView
+from kernel.refusals import Refusal
+from kernel.form_errors import sentence
 
 FIELD_OF_CODE = {"vacation_days_used_up": "days", "invalid_vacation_days": "days",
                  "vacation_in_past": "starts_on", "vacation_not_this_year": "starts_on"}
@@ -24,29 +26,38 @@ class VacationForm(forms.Form):
                                 help_text=gettext_lazy("Leave empty to start now; the day starts at 00:00 UTC."))
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def vacation_page(request):
-    if request.POST.get("what") == "end":
-        return _end(request)
-    form = VacationForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            vacations.take(request.user, form.cleaned_data["days"], form.cleaned_data["starts_on"])
-        except CommandRejected as exc:
-            show_rejection(form, exc, FIELD_OF_CODE)
-        else:
-            messages.success(request, _("Your vacation is saved: your correspondence clocks stand still meanwhile."))
-            return redirect("vacation-page")
-    return render(request, "game/vacation.html", {"form": form, "summary": vacations.summary(request.user),
-                                                   "now": timezone.now()},
-                  status=400 if form.errors else 200)
+class VacationPage(ServiceFormView):
+    form_class = VacationForm
+    template_name = "game/vacation.html"
+    refusal_fields = FIELD_OF_CODE
+    status_kinds = ()  # this page answers every refused vacation as a mistake in its form (400)
+
+    def post(self, request, *args, **kwargs):
+        if request.POST.get("what") == "end":
+            return _end(request)
+        return super().post(request, *args, **kwargs)
+
+    def perform(self, form):
+        vacations.take(self.request.user, form.cleaned_data["days"], form.cleaned_data["starts_on"])
+
+    def success_message(self, form, result):
+        return _("Your vacation is saved: your correspondence clocks stand still meanwhile.")
+
+    def get_success_url(self, form, result):
+        return reverse("vacation-page")
+
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(summary=vacations.summary(self.request.user), now=timezone.now(), **kwargs)
+
+
+vacation_page = login_required(VacationPage.as_view())
 
 
 def _end(request):
     try:
         vacations.end(request.user)
-    except CommandRejected as exc:
+    except Refusal as exc:
         messages.error(request, sentence(exc.message))
     else:
         messages.success(request, _("Your vacation is over: your clocks run again."))

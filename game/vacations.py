@@ -1,5 +1,5 @@
 """Vacations: days a player takes off, during which his clock stands still in every
-correspondence game he plays (service.md, "Clocks and timeouts").
+correspondence game he plays (docs/rules/service.md, "Clocks and timeouts").
 
 Each player has ``NIGHTDUEL_VACATION_DAYS_PER_YEAR`` days a calendar year (UTC), counted by the
 year a vacation starts in; one vacation at a time, starting now or on a later day of this year.
@@ -23,7 +23,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _, ngettext
 
 from . import clocks, pauses
+from kernel import refusals
 from systems.kit.framework_events import VACATION_ENDED
+from . import clocks, pauses
 from .models import Game, GameSeat, Vacation
 from .services import append_framework_events, lock_game
 from kernel.refusals import CommandRejected
@@ -66,9 +68,10 @@ def _starts_at(starts_on: date | None, now: datetime) -> datetime:
     if starts_on is None or starts_on == today:
         return now
     if starts_on < today:
-        raise CommandRejected(422, "vacation_in_past", _("a vacation cannot start on a day that is over"))
+        raise CommandRejected(refusals.UNPROCESSABLE, "vacation_in_past",
+                              _("a vacation cannot start on a day that is over"))
     if starts_on.year != today.year:
-        raise CommandRejected(422, "vacation_not_this_year",
+        raise CommandRejected(refusals.UNPROCESSABLE, "vacation_not_this_year",
                               _("a vacation can be planned within this year; next year's days can be taken from 1 January"))
     return datetime.combine(starts_on, time.min, tzinfo=dt_timezone.utc)
 
@@ -77,7 +80,8 @@ def take(user, days, starts_on: date | None = None, now: datetime | None = None)
     """Start a vacation of ``days`` days now or on ``starts_on`` (a later day of this year)."""
     now = now or timezone.now()
     if isinstance(days, bool) or not isinstance(days, int) or days < 1:
-        raise CommandRejected(400, "invalid_vacation_days", _("days must be a whole number of days, at least 1"))
+        raise CommandRejected(refusals.INVALID, "invalid_vacation_days",
+                              _("days must be a whole number of days, at least 1"))
     starts_at = _starts_at(starts_on, now)
     with transaction.atomic():
         # One vacation at a time, and the allowance checked, with the player's row locked so two
@@ -85,12 +89,12 @@ def take(user, days, starts_on: date | None = None, now: datetime | None = None)
         _lock_player(user)
         planned = current(user, now)
         if planned:
-            raise CommandRejected(409, "vacation_exists",
+            raise CommandRejected(refusals.CONFLICT, "vacation_exists",
                                   _("you already have a vacation until %(until)s; end it first")
                                   % {"until": planned.ends_at.strftime("%Y-%m-%d %H:%M UTC")})
         left = days_per_year() - used_days(user, starts_at.year)
         if days > left:
-            raise CommandRejected(422, "vacation_days_used_up", ngettext(
+            raise CommandRejected(refusals.UNPROCESSABLE, "vacation_days_used_up", ngettext(
                 "you have %(left)d vacation day left this year (of %(allowance)d)",
                 "you have %(left)d vacation days left this year (of %(allowance)d)", max(left, 0))
                 % {"left": max(left, 0), "allowance": days_per_year()}, {"days_left": max(left, 0)})
@@ -112,7 +116,7 @@ def end(user, now: datetime | None = None) -> Vacation | None:
         _lock_player(user)
         vacation = current(user, now)
         if vacation is None:
-            raise CommandRejected(409, "no_vacation", _("you are not on vacation and have none planned"))
+            raise CommandRejected(refusals.CONFLICT, "no_vacation", _("you are not on vacation and have none planned"))
         starts_at, ends_at = vacation.starts_at, vacation.ends_at
         if starts_at >= now:
             vacation.delete()

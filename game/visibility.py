@@ -1,4 +1,4 @@
-"""Who may see what of a game (service.md, "Who uses it" and "Visibility").
+"""Who may see what of a game (docs/rules/service.md, "Who uses it" and "Visibility").
 
 A viewer's *sight* is the set of visibilities they may read: ``{"public"}`` plus the sides
 they play; everything (``ALL``) for the game's referees, league admins, and anybody once

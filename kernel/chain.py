@@ -1,4 +1,4 @@
-"""The tamper-evident hash chain of a stream (service.md, "Event sourcing"; issue 20).
+"""The tamper-evident hash chain of a stream (docs/rules/service.md, "Event sourcing"; issue 20).
 
 Every event stores ``hash`` = SHA-256 (hex) of the RFC 8785 canonical JSON of
 ``{"stream", "seq", "type", "payload", "visibility", "dice", "command", "previous"}``, where

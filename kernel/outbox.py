@@ -21,6 +21,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
+from kernel import background
 from kernel.models import OutboxConsumption, OutboxMessage
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,10 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
 
     try:
         for path in consumers(message.topic) if consumer_paths is None else consumer_paths:
+            if settings.CELERY_TASK_ALWAYS_EAGER and path in settings.NIGHTDUEL_OUTBOX_BACKGROUND \
+                    and _has_work(path, message):
+                background.after_commit(message.pk, path)  # not inside the request (kernel/background.py)
+                continue
             # Nobody waits for a consumer's result: without ignore_result every send would also
             # subscribe to (and later leave) the task's result channel on Redis.
             consume_outbox_message.apply_async((message.pk, path), ignore_result=True)
@@ -67,22 +72,43 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
     return True
 
 
+def _has_work(consumer_path: str, message: OutboxMessage) -> bool:
+    """Whether a background consumer has anything to do with ``message`` (its optional
+    ``has_work(**payload)``): one that has not runs inline at once, as a no-op, so the background
+    thread only ever holds the work it is there for (a bot to move, not every turn)."""
+    has_work = getattr(import_string(consumer_path), "has_work", None)
+    return has_work is None or has_work(**message.payload)
+
+
 def consume(message_id: int, consumer_path: str) -> bool:
     """Run one consumer of a stored message unless it ran before; True if it ran now.
 
     The tracking record and the consumer's writes commit together or not at all. A duplicate
-    delivery running at the same moment waits on the record's unique key and then finds it.
+    delivery running at the same moment waits on the record's unique key and then finds it. A
+    consumer with a ``prepare`` function gets its result, computed first and outside the
+    transaction, as ``prepared``.
     """
     message = OutboxMessage.objects.filter(pk=message_id).first()
     if message is None:
         return False
+    consumer = import_string(consumer_path)
+    prepare = getattr(consumer, "prepare", None)
+    if prepare is not None:
+        if OutboxConsumption.objects.filter(message=message, consumer=consumer_path).exists():
+            return False
+        # Slow reading work (a bot's thinking) before the transaction, so no lock is held meanwhile;
+        # the consumer itself checks that what it read still holds.
+        prepared = prepare(**message.payload)
     with transaction.atomic():
         try:
             with transaction.atomic():
                 OutboxConsumption.objects.create(message=message, consumer=consumer_path)
         except IntegrityError:
             return False
-        import_string(consumer_path)(**message.payload)
+        if prepare is not None:
+            consumer(**message.payload, prepared=prepared)
+        else:
+            consumer(**message.payload)
         transaction.on_commit(lambda: close_if_consumed(message), robust=True)
     return True
 

@@ -1,4 +1,4 @@
-"""The append-only event store (service.md, "Event sourcing").
+"""The append-only event store (docs/rules/service.md, "Event sourcing").
 
 ``append_events`` (and ``append_and_save``, for a read model written with the events) is the
 only way anything is written to the ``events`` table: atomic, optimistic concurrency on the

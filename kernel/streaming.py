@@ -24,6 +24,8 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 
+from kernel import refusals
+from .announcements import hub
 from kernel.announcements import hub
 from kernel.refusals import CommandRejected
 
@@ -80,7 +82,8 @@ def position(request) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise CommandRejected(400, "malformed_query", _("after / Last-Event-ID must be a non-negative integer"))
+        raise CommandRejected(refusals.INVALID, "malformed_query",
+                              _("after / Last-Event-ID must be a non-negative integer"))
     return value
 
 

@@ -1,4 +1,4 @@
-"""Leagues and seasons: the league admin's use cases (service.md, "Who uses it": league admin
+"""Leagues and seasons: the league admin's use cases (docs/rules/service.md, "Who uses it": league admin
 creates leagues and seasons and appoints organisers; "Ratings": league tables per season).
 
 The API (ratings/views.py) and the pages (ratings/league_admin_pages.py) both call these, so a
@@ -11,24 +11,25 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
 
 from leagues.models import League, Season
 
 
 def field_error(field: str, code: str, message: str) -> CommandRejected:
-    """A 400 naming the input at fault, shaped like a serializer's: ``errors: {field: [message]}``."""
-    return CommandRejected(400, code, message, {"errors": {field: [message]}})
+    """An invalid request naming the input at fault, shaped like a serializer's: ``errors: {field: [message]}``."""
+    return CommandRejected(refusals.INVALID, code, message, field=field)
 
 
 def league_at(address) -> League:
-    """The league whose slug is ``address``, else whose id it is; 404 otherwise."""
+    """The league whose slug is ``address``, else whose id it is; not found otherwise."""
     address = str(address)
     league = League.objects.filter(slug=address).first()
     if league is None and address.isdigit():
         league = League.objects.filter(pk=int(address)).first()
     if league is None:
-        raise CommandRejected(404, "league_not_found", _("no league %(address)r") % {"address": address})
+        raise CommandRejected(refusals.NOT_FOUND, "league_not_found", _("no league %(address)r") % {"address": address})
     return league
 
 

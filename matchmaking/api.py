@@ -9,6 +9,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from game.api.serializers import players_by_username
 from kernel.api.schema import with_errors
 from kernel.api.throttling import WindowedScopedRateThrottle
@@ -71,8 +72,11 @@ class CreateChallengeSerializer(_Proposal):
 class CreateSeekSerializer(_Proposal):
     side = serializers.CharField(required=False, allow_null=True, default=None,
                                  help_text="the side you play; null: drawn when the game starts")
-    rating_min = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
-    rating_max = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0)
+    # Bounded by the columns' range (PositiveIntegerField): a larger number is a 400, not a database error.
+    rating_min = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                          max_value=2**31 - 1)
+    rating_max = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=0,
+                                          max_value=2**31 - 1)
 
 
 class JoinSerializer(serializers.Serializer):
@@ -98,7 +102,7 @@ def challenge_body(challenge: Challenge) -> dict:
 def visible(request, challenge_id) -> Challenge:
     challenge = services.visible_challenges(request.user).select_related("challenger").filter(pk=challenge_id).first()
     if challenge is None:
-        raise CommandRejected(404, "challenge_not_found", _("no such challenge"))
+        raise CommandRejected(refusals.NOT_FOUND, "challenge_not_found", _("no such challenge"))
     return challenge
 
 

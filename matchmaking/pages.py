@@ -13,19 +13,22 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
-from game import campaigns, clocks
-from game.form_errors import show_rejection
+from kernel import refusals
+from kernel.form_views import ServiceFormView
 from game.models import Game
 from game.presentation import system_name
 from systems.registry import available_systems
 from game.services import create_game
-from kernel.refusals import CommandRejected
+from bots import services as bot_games
+from bots.models import BotAccount
+from game import campaigns, clocks
 from game.visibility import may_view_game
 
 from . import lobby, services
-from .forms import SEEK, NewGameForm
+from .forms import SEEK, NewGameForm, bot_level_field, side_field
 from .models import Challenge
 from .setup_controls import field_name
 
@@ -39,14 +42,16 @@ def _settings_of(request) -> dict | None:
     game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first() if game_id else None
     if game is None or not may_view_game(request.user, game):
         return {"opponent": request.GET["opponent"]} if request.GET.get("opponent") else None
-    others = [s.user.get_username() for s in game.seats.all() if s.user_id != request.user.pk]
+    others = [s.user for s in game.seats.all() if s.user_id != request.user.pk]
+    bot = BotAccount.objects.filter(user__in=others).first()
     return {"system": game.system, "setup": game.setup, "rated": game.rated,
-            "pace": services.pace_of(game.time_control), "opponent": others[0] if others else ""}
+            "pace": services.pace_of(game.time_control), "opponent": others[0].get_username() if others else "",
+            "bot_level": bot.level if bot else None}
 
 
 def _start_solo(request, form: NewGameForm) -> Game:
     system = form.chosen_system
-    if form.cleaned_data.get("campaign") and system in campaigns.CAMPAIGN_RULES:
+    if form.cleaned_data.get("campaign") and system in campaigns.with_campaigns():
         campaign = campaigns.start_campaign(system=system, setup={}, player=request.user)
         return campaigns.start_next_night(campaign.pk, request.user, campaign.version)
     sides = form.sides()
@@ -54,47 +59,58 @@ def _start_solo(request, form: NewGameForm) -> Game:
                        created_by=request.user, time_control=form.time_control(), rated=form.cleaned_data["rated"])
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def new_game(request):
-    current = _settings_of(request)
-    form = NewGameForm(request.POST or None, me=request.user,
-                       current=current if current and "system" in current else None)
-    if current and "system" not in current:
-        form.initial["opponent"] = current["opponent"]
-    if request.method == "POST" and form.is_valid():
-        started = _start_from(request, form)
-        if started is not None:
-            return started
-    return render(request, "matchmaking/new.html", {"form": form}, status=400 if form.errors else 200)
+class NewGame(ServiceFormView):
+    """The new-game form: a one-seat game starts at once, else a challenge is sent or a seek opened."""
 
+    form_class = NewGameForm
+    template_name = "matchmaking/new.html"
+    status_kinds = ()  # this page answers every refusal as a mistake in its form (400)
 
-def _start_from(request, form: NewGameForm):
-    """The form's game started (one seat), its challenge sent or its seek opened: where to go
-    next; ``None`` when refused (the words are on the form then, beside their field)."""
-    system = form.chosen_system
-    seat_fields: dict[str, str] = {}
-    try:
+    def get_form(self):
+        current = _settings_of(self.request)
+        form = NewGameForm(self.request.POST or None, me=self.request.user,
+                           current=current if current and "system" in current else None)
+        if current and "system" not in current:
+            form.initial["opponent"] = current["opponent"]
+        return form
+
+    def form_is_valid(self, form):
+        return form.is_valid() and (len(form.sides()) != 1 or form.check_no_opponent())
+
+    def perform(self, form):
+        self.seat_fields: dict[str, str] = {}
         if len(form.sides()) == 1:
-            if not form.check_no_opponent():
-                return None
-            return redirect("game-play", _start_solo(request, form).pk)
-        seats, random_sides, seat_fields = form.seats()
-        challenge = services.propose(
-            challenger=request.user, system=system, setup=form.setup(), seats=seats,
+            return _start_solo(self.request, form)
+        if form.against_bot:
+            return bot_games.start_bot_game(player=self.request.user, **form.bot_game())
+        seats, random_sides, self.seat_fields = form.seats()
+        return services.propose(
+            challenger=self.request.user, system=form.chosen_system, setup=form.setup(), seats=seats,
             time_control=form.time_control(), rated=form.cleaned_data["rated"], random_sides=random_sides,
             seek=form.cleaned_data["how"] == SEEK, rating_min=form.cleaned_data.get("rating_min"),
             rating_max=form.cleaned_data.get("rating_max"))
-    except CommandRejected as exc:
+
+    def get_refusal_fields(self, form, refusal):
+        system = form.chosen_system
+        if form.against_bot:  # the bot's refusal beside the level, a side or system one beside its own
+            return {refusal.code: {"side": side_field(system), "system": "system"}.get(
+                refusal.extra.get("field"), bot_level_field(system)), "time_control": "pace"}
         prefix = field_name(system, "")
-        show_rejection(form, exc, {**seat_fields, "time_control": "pace", "players": "opponent",
-                                   **{f"setup.{name[len(prefix):]}": name for name in form.fields
-                                      if name.startswith(prefix)}})
+        return {**self.seat_fields, "time_control": "pace", "players": "opponent",
+                **{f"setup.{name[len(prefix):]}": name for name in form.fields if name.startswith(prefix)}}
+
+    def success_message(self, form, started):
+        if isinstance(started, Challenge) and started.is_seek:
+            return _("Your seek is open: it is listed below until a player joins.")
         return None
-    if challenge.is_seek:
-        messages.success(request, _("Your seek is open: it is listed below until a player joins."))
-        return redirect("lobby")
-    return redirect("challenge-page", challenge.pk)
+
+    def get_success_url(self, form, started):
+        if isinstance(started, Game):
+            return reverse("game-play", args=[started.pk])
+        return reverse("lobby") if started.is_seek else reverse("challenge-page", args=[started.pk])
+
+
+new_game = login_required(NewGame.as_view())
 
 
 def _challenge(request, challenge_id) -> Challenge:
@@ -111,35 +127,62 @@ DONE = {"accept": _("You accepted."), "decline": _("You declined the challenge."
         "cancel": _("The challenge is cancelled."), "join": _("You joined."), "seek-again": _("Your new seek is open.")}
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def challenge_page(request, challenge_id):
-    if request.method == "POST" and request.POST.get("action") == "join":
-        if not services.visible_challenges(request.user).filter(pk=challenge_id).exists():
-            return _join_from_lobby(request, challenge_id)  # taken or closed since the lobby was read
-    challenge = _challenge(request, challenge_id)
-    refusal, status = None, 200
-    if request.method == "POST" and request.POST.get("action") in ACTIONS:
-        action = request.POST["action"]
-        try:
-            result = ACTIONS[action](challenge.pk, request.user)
-        except CommandRejected as exc:
-            refusal, status = exc.message, exc.status
-        else:
-            if result.game_id:
-                return redirect("game-play", result.game_id)
-            messages.success(request, str(DONE[action]))
-            return redirect("challenge-page", result.pk)
-        challenge = _challenge(request, challenge_id)
-    return render(request, "matchmaking/challenge.html", {
-        **lobby.challenge_context(challenge, request.user), "refusal": refusal}, status=status)
+class ChallengePage(ServiceFormView):
+    """A challenge or a seek, and the buttons its viewer may press (``ACTIONS``): a button is the
+    whole request, so there is no form; a refusal is said above the challenge as it stands now."""
+
+    template_name = "matchmaking/challenge.html"
+    status_kinds = refusals.KINDS
+
+    def dispatch(self, request, *args, challenge_id, **kwargs):
+        self.challenge_id = challenge_id
+        if request.method == "POST" and request.POST.get("action") == "join":
+            if not services.visible_challenges(request.user).filter(pk=challenge_id).exists():
+                return _join_from_lobby(request, challenge_id)  # taken or closed since the lobby was read
+        return super().dispatch(request, *args, challenge_id=challenge_id, **kwargs)
+
+    def prepare(self, request, *args, **kwargs):
+        self.challenge = _challenge(request, self.challenge_id)
+
+    def post(self, request, *args, **kwargs):
+        self.action = request.POST.get("action")
+        if self.action not in ACTIONS:
+            return self.render_page(None)
+        return super().post(request, *args, **kwargs)
+
+    def get_form(self):
+        return None
+
+    def form_is_valid(self, form):
+        return True
+
+    def perform(self, form):
+        return ACTIONS[self.action](self.challenge.pk, self.request.user)
+
+    def refused(self, form, refusal):
+        self.challenge = _challenge(self.request, self.challenge_id)  # as it stands now
+        return self.render_page(None, self.refusal_status(refusal), refusal.message)
+
+    def success_message(self, form, result):
+        return None if result.game_id else str(DONE[self.action])
+
+    def get_success_url(self, form, result):
+        return reverse("game-play", args=[result.game_id]) if result.game_id else \
+            reverse("challenge-page", args=[result.pk])
+
+    def render_page(self, form, status=200, refusal=None):
+        return self.render_to_response({**lobby.challenge_context(self.challenge, self.request.user),
+                                        "refusal": refusal}, status=status)
+
+
+challenge_page = login_required(ChallengePage.as_view())
 
 
 def _join_from_lobby(request, challenge_id):
     try:
         joined = services.join(challenge_id, request.user)
-    except CommandRejected as exc:
-        if exc.status == 404:
+    except refusals.Refusal as exc:
+        if exc.kind == refusals.NOT_FOUND:
             raise Http404("no such seek") from None
         messages.error(request, exc.message[:1].upper() + exc.message[1:])
         return redirect("lobby")
@@ -163,9 +206,12 @@ def lobby_page(request):
 @require_POST
 def rematch(request, game_id):
     try:
+        again = bot_games.rematch(game_id, request.user)  # a bot is not challenged: its game starts at once
+        if again is not None:
+            return redirect("game-play", again.pk)
         challenge = services.rematch(game_id, request.user)
-    except CommandRejected as exc:
-        if exc.status == 404:
+    except refusals.Refusal as exc:
+        if exc.kind == refusals.NOT_FOUND:
             raise Http404("no such game") from None
         messages.error(request, exc.message)
         return redirect("game-play", game_id)

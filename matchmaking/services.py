@@ -18,6 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game import clocks
+from kernel import refusals
+from accounts.models import bot_names
+from game import clocks
 from game.models import Game
 from systems.kit.presentation import side_name
 from game.services import check_setup, create_game, system_or_reject
@@ -35,8 +38,8 @@ SEEK_LIFETIME = timedelta(days=1)
 _shuffle = random.SystemRandom().shuffle
 
 
-def refused(status: int, code: str, message: str, field: str | None = None) -> CommandRejected:
-    return CommandRejected(status, code, message, {"errors": {field: [message]}} if field else {})
+def refused(kind: str, code: str, message: str, field: str | None = None) -> CommandRejected:
+    return CommandRejected(kind, code, message, field=field)
 
 
 def _setup_refusal(system, system_name: str, setup: dict, exc: CommandRejected) -> CommandRejected:
@@ -51,7 +54,7 @@ def _setup_refusal(system, system_name: str, setup: dict, exc: CommandRejected) 
     for key in sorted(set(named), key=len, reverse=True):
         message = re.sub(rf"\b{key}\b", f"“{option_label(system_name, key)}”", message)
     field = f"setup.{named[0]}" if named else "setup"
-    return CommandRejected(exc.status, exc.code, message, {"errors": {field: [message]}})
+    return CommandRejected(exc.kind, exc.code, message, field=field)
 
 
 def pace_of(time_control: dict | None) -> str:
@@ -61,7 +64,7 @@ def pace_of(time_control: dict | None) -> str:
 
 def _check_players(challenger, seats: dict, sides: tuple[str, ...]) -> None:
     if set(seats) != set(sides):
-        raise refused(400, "players_do_not_match_sides",
+        raise refused(refusals.INVALID, "players_do_not_match_sides",
                       _("players must be given for exactly the sides %(sides)s") % {"sides": ", ".join(sides)},
                       "players")
     seated: dict[int, str] = {}
@@ -70,17 +73,24 @@ def _check_players(challenger, seats: dict, sides: tuple[str, ...]) -> None:
         if user is None:
             continue
         field = f"players.{side}"
+        if bot_names([user.get_username()]):
+            raise refused(refusals.UNPROCESSABLE, "bot_not_challengeable", _("%(name)s is a practice bot: it answers no challenge; "
+                                                          "choose \"A practice bot\" to play it") % {
+                "name": user.get_username()}, field)
         if not user.is_active:
-            raise refused(422, "inactive_player", _("the account of %(name)s is not active: choose another player")
+            raise refused(refusals.UNPROCESSABLE, "inactive_player",
+                          _("the account of %(name)s is not active: choose another player")
                           % {"name": user.get_username()}, field)
         if user.pk in seated:
             if user.pk == challenger.pk:
-                raise refused(422, "challenge_yourself", _("you cannot challenge yourself: choose an opponent"), field)
-            raise refused(422, "seat_twice", _("a player takes one seat: %(name)s already plays %(side)s")
+                raise refused(refusals.UNPROCESSABLE, "challenge_yourself",
+                              _("you cannot challenge yourself: choose an opponent"), field)
+            raise refused(refusals.UNPROCESSABLE, "seat_twice",
+                          _("a player takes one seat: %(name)s already plays %(side)s")
                           % {"name": user.get_username(), "side": side_name(seated[user.pk])}, field)
         seated[user.pk] = side
     if challenger.pk not in seated:
-        raise refused(403, "not_a_player", _("you may only propose games you play in"), "players")
+        raise refused(refusals.FORBIDDEN, "not_a_player", _("you may only propose games you play in"), "players")
 
 
 @transaction.atomic
@@ -97,19 +107,22 @@ def propose(*, challenger, system: str, setup: dict, seats: dict, time_control: 
     except CommandRejected as exc:
         raise _setup_refusal(engine, system, setup, exc) from None
     if len(sides) < 2:
-        raise refused(422, "solo_game", _("a game of one seat needs no opponent: start it at once"), "players")
+        raise refused(refusals.UNPROCESSABLE, "solo_game",
+                      _("a game of one seat needs no opponent: start it at once"), "players")
     _check_players(challenger, seats, sides)
     open_seats = [side for side in sides if seats[side] is None]
     if seek and not open_seats:
-        raise refused(400, "seek_without_open_seat", _("an open seek leaves at least one seat open"), "players")
+        raise refused(refusals.INVALID, "seek_without_open_seat",
+                      _("an open seek leaves at least one seat open"), "players")
     if not seek and open_seats:
-        raise refused(400, "player_missing", _("choose a player for %(side)s") % {"side": open_seats[0]},
+        raise refused(refusals.INVALID, "player_missing", _("choose a player for %(side)s") % {"side": open_seats[0]},
                       f"players.{open_seats[0]}")
     error = clocks.validate_time_control(time_control)
     if error:
-        raise refused(400, "invalid_time_control", error, "time_control")
+        raise refused(refusals.INVALID, "invalid_time_control", error, "time_control")
     if rating_min is not None and rating_max is not None and rating_min > rating_max:
-        raise refused(400, "invalid_rating_range", _("the lowest rating is above the highest"), "rating_min")
+        raise refused(refusals.INVALID, "invalid_rating_range",
+                      _("the lowest rating is above the highest"), "rating_min")
     challenge = Challenge.objects.create(
         challenger=challenger, system=system, setup=setup, time_control=time_control, pace=pace_of(time_control),
         rated=rated, random_sides=random_sides, is_seek=seek,
@@ -133,7 +146,7 @@ def open_seek(*, challenger, system: str, setup: dict, side: str | None = None, 
     except CommandRejected as exc:
         raise _setup_refusal(engine, system, setup, exc) from None
     if side is not None and side not in sides:
-        raise refused(400, "unknown_side", _("%(side)s is not a seat of this game; its seats: %(sides)s")
+        raise refused(refusals.INVALID, "unknown_side", _("%(side)s is not a seat of this game; its seats: %(sides)s")
                       % {"side": side, "sides": ", ".join(sides)}, "side")
     mine = side or sides[0]
     return propose(challenger=challenger, system=system, setup=setup, seek=True, random_sides=side is None,
@@ -153,7 +166,7 @@ def visible_challenges(user):
 def _locked(challenge_id, user) -> Challenge:
     challenge = Challenge.objects.select_for_update().filter(pk=challenge_id).first()
     if challenge is None or not visible_challenges(user).filter(pk=challenge.pk).exists():
-        raise CommandRejected(404, "challenge_not_found", _("no such challenge"))
+        raise CommandRejected(refusals.NOT_FOUND, "challenge_not_found", _("no such challenge"))
     return challenge
 
 
@@ -171,7 +184,7 @@ def _require_open(challenge: Challenge, now: datetime) -> None:
         status = Challenge.Status.EXPIRED
     if status != Challenge.Status.OPEN:
         code, message = CLOSED_REFUSALS[status]
-        raise CommandRejected(409, code, message())
+        raise CommandRejected(refusals.CONFLICT, code, message())
 
 
 def _start_when_complete(challenge: Challenge, now: datetime) -> None:
@@ -196,9 +209,10 @@ def accept(challenge_id, user, now: datetime | None = None) -> Challenge:
         challenge = _locked(challenge_id, user)
         seat = challenge.seats.filter(user=user).first()
         if challenge.challenger_id == user.pk:
-            raise refused(422, "own_challenge", _("this is your own challenge: wait for the answer or cancel it"))
+            raise refused(refusals.UNPROCESSABLE, "own_challenge",
+                          _("this is your own challenge: wait for the answer or cancel it"))
         if seat is None:
-            raise refused(403, "not_invited", _("this challenge is for other players"))
+            raise refused(refusals.FORBIDDEN, "not_invited", _("this challenge is for other players"))
         if seat.accepted_at is not None and challenge.status == Challenge.Status.STARTED:
             return challenge
         _require_open(challenge, now)
@@ -217,27 +231,29 @@ def join(challenge_id, user, side: str | None = None, now: datetime | None = Non
         # A seek was public while open: whoever comes too late learns why, not "no such seek".
         challenge = Challenge.objects.select_for_update().filter(pk=challenge_id, is_seek=True).first()
         if challenge is None:
-            raise CommandRejected(404, "challenge_not_found", _("no such challenge"))
+            raise CommandRejected(refusals.NOT_FOUND, "challenge_not_found", _("no such challenge"))
         if challenge.challenger_id == user.pk:
-            raise refused(422, "own_seek", _("this is your own seek: wait for a player to join, or cancel it"))
+            raise refused(refusals.UNPROCESSABLE, "own_seek",
+                          _("this is your own seek: wait for a player to join, or cancel it"))
         if challenge.seats.filter(user=user).exists():
             if challenge.status == Challenge.Status.STARTED:
                 return challenge
-            raise refused(422, "seat_twice", _("you already have a seat in this game"), "side")
+            raise refused(refusals.UNPROCESSABLE, "seat_twice", _("you already have a seat in this game"), "side")
         if challenge.status == Challenge.Status.STARTED:
-            raise CommandRejected(409, "seek_taken", _("another player joined this seek first"))
+            raise CommandRejected(refusals.CONFLICT, "seek_taken", _("another player joined this seek first"))
         _require_open(challenge, now)
         if not user.is_active:
-            raise refused(422, "inactive_player", _("your account is not active"))
+            raise refused(refusals.UNPROCESSABLE, "inactive_player", _("your account is not active"))
         rating = round(entry_rating(challenge.system, user.pk)[0])
         if not (challenge.rating_min or 0) <= rating <= (challenge.rating_max or 10 ** 6):
-            raise refused(403, "rating_out_of_range", _("this seek is for ratings %(low)s–%(high)s; yours is %(rating)s")
+            raise refused(refusals.FORBIDDEN, "rating_out_of_range",
+                          _("this seek is for ratings %(low)s–%(high)s; yours is %(rating)s")
                           % {"low": challenge.rating_min or "…", "high": challenge.rating_max or "…",
                              "rating": rating})
         open_seats = challenge.seats.filter(user__isnull=True)
         seat = open_seats.filter(side=side).first() if side else open_seats.first()
         if seat is None:
-            raise refused(409, "seat_taken", _("that seat is taken: choose another"), "side")
+            raise refused(refusals.CONFLICT, "seat_taken", _("that seat is taken: choose another"), "side")
         seat.user, seat.accepted_at = user, now
         seat.save(update_fields=["user", "accepted_at"])
         _start_when_complete(challenge, now)
@@ -251,9 +267,9 @@ def decline(challenge_id, user, now: datetime | None = None) -> Challenge:
     with transaction.atomic():
         challenge = _locked(challenge_id, user)
         if challenge.challenger_id == user.pk:
-            raise refused(422, "own_challenge", _("this is your own challenge: cancel it instead"))
+            raise refused(refusals.UNPROCESSABLE, "own_challenge", _("this is your own challenge: cancel it instead"))
         if not challenge.seats.filter(user=user).exists():
-            raise refused(403, "not_invited", _("this challenge is for other players"))
+            raise refused(refusals.FORBIDDEN, "not_invited", _("this challenge is for other players"))
         _require_open(challenge, now)
         challenge.status, challenge.closed_at = Challenge.Status.DECLINED, now
         challenge.save(update_fields=["status", "closed_at"])
@@ -267,7 +283,8 @@ def cancel(challenge_id, user, now: datetime | None = None) -> Challenge:
     with transaction.atomic():
         challenge = _locked(challenge_id, user)
         if challenge.challenger_id != user.pk:
-            raise refused(403, "not_challenger", _("only the player who made the challenge may cancel it"))
+            raise refused(refusals.FORBIDDEN, "not_challenger",
+                          _("only the player who made the challenge may cancel it"))
         _require_open(challenge, now)
         challenge.status, challenge.closed_at = Challenge.Status.CANCELLED, now
         challenge.save(update_fields=["status", "closed_at"])
@@ -292,7 +309,7 @@ def seek_again(challenge_id, user, now: datetime | None = None) -> Challenge:
     """A new seek with the settings of one of ``user``'s own earlier seeks (one click in the lobby)."""
     old = visible_challenges(user).filter(pk=challenge_id, challenger=user, is_seek=True).first()
     if old is None:
-        raise CommandRejected(404, "challenge_not_found", _("no such seek"))
+        raise CommandRejected(refusals.NOT_FOUND, "challenge_not_found", _("no such seek"))
     mine = old.seats.filter(user=user).values_list("side", flat=True).first()
     seats = {seat.side: (user if seat.side == mine else None) for seat in old.seats.all()}
     return propose(challenger=user, system=old.system, setup=old.setup, seats=seats, time_control=old.time_control,
@@ -306,11 +323,13 @@ def rematch(game_id, user, now: datetime | None = None) -> Challenge:
     game = Game.objects.prefetch_related("seats__user").filter(pk=game_id).first()
     seats = sorted(game.seats.all(), key=lambda s: s.id) if game else []
     if game is None or not may_view_game(user, game):
-        raise CommandRejected(404, "game_not_found", _("no such game"))
+        raise CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
     if user.pk not in {s.user_id for s in seats}:
-        raise refused(403, "not_a_player", _("only the players of this game may offer a rematch"))
+        raise refused(refusals.FORBIDDEN, "not_a_player", _("only the players of this game may offer a rematch"))
     if game.status == Game.Status.RUNNING:
-        raise refused(409, "game_running", _("a rematch can be offered once the game has ended"))
+        raise refused(refusals.CONFLICT, "game_running", _("a rematch can be offered once the game has ended"))
+    if game.sandbox:  # one player in every seat, and it never counts: fork it again instead
+        raise refused(refusals.CONFLICT, "sandbox_game", _("a sandbox has no rematch; play on from a step of it instead"))
     pending = Challenge.objects.filter(rematch_of=game, status=Challenge.Status.OPEN,
                                        expires_at__gt=now or timezone.now()).first()
     if pending is not None:

@@ -6,6 +6,7 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from kernel.api.schema import with_errors
 from game.api.streams import StreamView, stream_schema
 from kernel.refusals import CommandRejected
@@ -112,7 +113,7 @@ class Webhooks(APIView):
 def _endpoint(request, webhook_id) -> WebhookEndpoint:
     endpoint = get_object_or_404(WebhookEndpoint.objects.select_related("tournament__league"), pk=webhook_id)
     if not registration.may_manage(request.user, endpoint):
-        raise CommandRejected(404, "webhook_not_found", _("no such webhook"))
+        raise CommandRejected(refusals.NOT_FOUND, "webhook_not_found", _("no such webhook"))
     return endpoint
 
 

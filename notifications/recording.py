@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts.models import bot_names
 from kernel.announcements import announce, user_key
 from game.models import Game
 
@@ -73,12 +74,13 @@ def turn_passed(game_id, version: int, sides: list[str], actor: str) -> set[int]
     if game is None or game.status != Game.Status.RUNNING:
         return set()
     players = {seat.side: seat.user for seat in game.seats.all()}
+    bots = bot_names(user.get_username() for user in players.values())  # a bot's move comes by bots/moves.py
     news = [
         News(players[side], kinds.YOUR_MOVE, f"{game.stream}#{version}",
              {"system": game.system, "opponent": opponents_of(players[side], players)},
              reverse("game-play", args=[game.pk]))
         for side in sides
-        if side in players and side in game.to_move and players[side].get_username() != actor
+        if side in players and side in game.to_move and players[side].get_username() not in (actor, *bots)
     ]
     return record(news)
 

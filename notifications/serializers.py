@@ -22,7 +22,8 @@ class NotificationListSerializer(serializers.Serializer):
 
 
 class MarkReadSerializer(serializers.Serializer):
-    ids = serializers.ListField(child=serializers.IntegerField(), required=False)
+    # Bounded by the id column's range: a larger number is a 400, not a database error.
+    ids = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False)
     url = serializers.CharField(required=False, max_length=300)
 
 

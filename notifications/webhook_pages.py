@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.roles import is_league_admin
-from game.form_errors import show_rejection
+from kernel import refusals
+from kernel.form_views import page_status
+from kernel.form_errors import show_rejection
 from kernel.refusals import CommandRejected
 from leagues.services import league_at
 from tournament.permissions import organised_or_refused
@@ -33,7 +35,7 @@ def tournament_webhooks(request, tournament_id):
     try:
         tournament = organised_or_refused(request.user, tournament_id, _("manage this tournament's webhooks"))
     except CommandRejected as exc:
-        if exc.status == 404:
+        if exc.kind == refusals.NOT_FOUND:
             raise Http404("no such tournament") from None
         raise PermissionDenied(exc.message) from None
     return _webhook_page(request, {"tournament": tournament}, "notifications/tournament_webhooks.html",
@@ -82,7 +84,7 @@ def _webhook_page(request, owner: dict, template: str, context: dict):
                 raise Http404("no such action")
         except CommandRejected as exc:
             show_rejection(add_form, exc, FIELD_FOR_CODE)
-            status = exc.status if exc.status in (400, 409, 422) else 400
+            status = page_status(exc, (refusals.INVALID, refusals.CONFLICT, refusals.UNPROCESSABLE))
         except ValidationError:
             raise Http404("no such delivery") from None
     endpoints = WebhookEndpoint.objects.filter(**owner)

@@ -1,4 +1,4 @@
-"""Elo maths, pure Python with no Django (service.md, "Ratings").
+"""Elo maths, pure Python with no Django (docs/rules/service.md, "Ratings").
 
 Start 1500; expected score ``1/(1+10^((Rb−Ra)/400))``; new rating ``R + K·(S − E)``.
 

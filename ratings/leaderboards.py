@@ -1,27 +1,22 @@
 """Read side of the ratings projection: Elo leaderboards, solo leaderboards, player history.
 
-service.md, "Ratings": anyone may read ratings. A history row names its game only if the
+docs/rules/service.md, "Ratings": anyone may read ratings. A history row names its game only if the
 game is public or the viewer may see it anyway (the player, a league admin). Every rating
-shown carries ``provisional``: fewer than ``elo.PROVISIONAL_GAMES`` rated games behind it.
+shown carries ``provisional``: fewer than ``elo.PROVISIONAL_GAMES`` rated games behind it; a practice bot's row
+and a game against one carry ``bot`` / ``bot_game``.
 """
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db.models import Avg, Count, Max
 
+from accounts.models import bot_names
 from accounts.roles import is_league_admin
 
 from . import elo
 from .models import PlayerRating, RatedResult, RatingChange
 
 DEFAULT_LIMIT = 100
-
-
-def current_ratings(system: str, player_ids) -> dict[int, float]:
-    """Each player's Elo in ``system`` (1500 for a player not rated yet), e.g. for seeding."""
-    found = dict(PlayerRating.objects.filter(system=system, player_id__in=player_ids)
-                 .values_list("player_id", "rating"))
-    return {p: found.get(p, elo.START_RATING) for p in player_ids}
 
 
 def entry_rating(system: str, player_id: int) -> tuple[float, bool]:
@@ -32,20 +27,16 @@ def entry_rating(system: str, player_id: int) -> tuple[float, bool]:
 
 
 def elo_leaderboard(system: str, limit: int = DEFAULT_LIMIT) -> list[dict]:
-    rows = PlayerRating.objects.filter(system=system).select_related("player").order_by("-rating", "player_id")
+    """``bot``: the row is a practice bot's (a rated bot game put it there; pages mark it)."""
+    rows = list(PlayerRating.objects.filter(system=system).select_related("player").order_by("-rating", "player_id")
+                [:limit])
+    bots = bot_names(r.player.get_username() for r in rows)
     return [
         {"rank": rank, "player_id": r.player_id, "player": r.player.get_username(), "rating": r.rating,
          "provisional": elo.is_provisional(r.games), "peak": r.peak, "games": r.games, "wins": r.wins,
-         "draws": r.draws, "losses": r.losses}
-        for rank, r in enumerate(rows[:limit], start=1)
+         "draws": r.draws, "losses": r.losses, "bot": r.player.get_username() in bots}
+        for rank, r in enumerate(rows, start=1)
     ]
-
-
-def provisional_players(system: str, player_ids) -> set[int]:
-    """Those of ``player_ids`` whose rating in ``system`` is provisional (or who have none yet)."""
-    established = set(PlayerRating.objects.filter(
-        system=system, player_id__in=player_ids, games__gte=elo.PROVISIONAL_GAMES).values_list("player_id", flat=True))
-    return set(player_ids) - established
 
 
 def solo_leaderboard(system: str, limit: int = DEFAULT_LIMIT) -> list[dict]:
@@ -69,6 +60,8 @@ def player_ratings(player, viewer) -> list[dict]:
                    .select_related("opponent", "result__game").order_by("system", "event_id"))
     tables = {p for c in changes if c.opponent_id is None for _, p, _ in c.result.placings}
     names = dict(get_user_model().objects.filter(pk__in=tables).values_list("pk", "username"))
+    bots = bot_names([player.get_username(), *names.values(), *(c.opponent.get_username() for c in changes
+                                                               if c.opponent_id)])
     history: dict[str, list[dict]] = {}
     for c in changes:
         game = c.result.game
@@ -85,6 +78,9 @@ def player_ratings(player, viewer) -> list[dict]:
             "side": c.side, "opponent_id": c.opponent_id,
             "opponent": c.opponent.get_username() if c.opponent_id else None,
             "opponents": opponents, "players": c.players, "placing": c.placing,
+            # A rated game against a practice bot (or a bot's own history): marked on the pages.
+            "bot_game": bool(bots) and (player.get_username() in bots
+                                        or any(o["player"] in bots for o in opponents)),
             "score": c.score, "expected": c.expected, "k": c.k, "games_before": c.games_before,
             "rating_before": c.rating_before, "rating_after": c.rating_after,
             "provisional": elo.is_provisional(c.games_before + 1),

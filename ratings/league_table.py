@@ -1,4 +1,4 @@
-"""League tables per league and season (service.md, "Ratings": rating, games, wins, points).
+"""League tables per league and season (docs/rules/service.md, "Ratings": rating, games, wins, points).
 
 One row per player and game system the player has Elo-rated games in during the season:
 * ``rating`` — the player's current Elo in that system;

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST
 
-from game.form_errors import show_rejection
-from kernel.refusals import CommandRejected
+from kernel import refusals
+from kernel.form_views import ServiceFormView
+from game.visibility import is_league_admin
 from accounts.roles import is_league_admin, league_admins
 from tournament.permissions import page_refusal
 
@@ -20,30 +22,39 @@ from .forms import OrganiserRequestForm
 from .pages import league_or_404
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def ask_to_organise(request, league):
-    league = league_or_404(league)
-    form = OrganiserRequestForm(request.POST or None)
-    organises = is_league_admin(request.user) or league.organisers.filter(pk=request.user.pk).exists()
-    status = 200
-    if request.method == "POST" and not organises:
-        status = 400
-        if form.is_valid():
-            try:
-                admins = organiser_requests.ask_to_organise(league, request.user, form.cleaned_data["message"])
-            except CommandRejected as exc:
-                show_rejection(form, exc, {"message_too_long": "message"})
-                status = exc.status
-            else:
-                messages.success(request, _("Your request went to %(admins)s. You are told here when one of them "
-                                            "makes you an organiser.") % {
-                    "admins": ", ".join(a.get_username() for a in admins)})
-                return redirect("league-page", slug=league.slug)
-    return render(request, "ratings/ask_to_organise.html", {
-        "league": league, "form": form, "organises": organises,
-        "admins": league_admins(),
-        "asked_at": None if organises else organiser_requests.last_request(league, request.user)}, status=status)
+class AskToOrganise(ServiceFormView):
+    form_class = OrganiserRequestForm
+    template_name = "ratings/ask_to_organise.html"
+    refusal_fields = {"message_too_long": "message"}
+    status_kinds = refusals.KINDS
+
+    def prepare(self, request, *args, **kwargs):
+        self.league = league_or_404(kwargs["league"])
+        self.organises = is_league_admin(request.user) or self.league.organisers.filter(pk=request.user.pk).exists()
+
+    def post(self, request, *args, **kwargs):
+        if self.organises:  # nothing to ask: the page says so
+            return self.render_page(self.get_form())
+        return super().post(request, *args, **kwargs)
+
+    def perform(self, form):
+        return organiser_requests.ask_to_organise(self.league, self.request.user, form.cleaned_data["message"])
+
+    def success_message(self, form, admins):
+        return _("Your request went to %(admins)s. You are told here when one of them makes you an organiser.") % {
+            "admins": ", ".join(a.get_username() for a in admins)}
+
+    def get_success_url(self, form, admins):
+        return reverse("league-page", kwargs={"slug": self.league.slug})
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(
+            league=self.league, organises=self.organises, admins=organiser_requests.league_admins(),
+            asked_at=None if self.organises else organiser_requests.last_request(self.league, self.request.user),
+            **kwargs)
+
+
+ask_to_organise = login_required(AskToOrganise.as_view())
 
 
 @require_POST
@@ -55,7 +66,7 @@ def grant_organiser(request, league):
     username = request.POST.get("username", "")
     try:
         organiser_requests.grant_organiser(league, username, request.user)
-    except CommandRejected as exc:
+    except refusals.Refusal as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("%(username)s organises %(league)s now and has been told.") % {

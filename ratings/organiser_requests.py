@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.roles import is_league_admin, league_admins
+from kernel import refusals
 from kernel.refusals import CommandRejected
+from game.visibility import is_league_admin
+from accounts.roles import is_league_admin, league_admins
 
 from . import messages
 from leagues.models import League
@@ -25,14 +27,14 @@ def ask_to_organise(league: League, user, message: str = "") -> list:
     """Notify every league admin that ``user`` asks to organise ``league``; the admins told.
     Asking again the same day tells nobody twice (the notification's key is the day's)."""
     if league.organisers.filter(pk=user.pk).exists() or is_league_admin(user):
-        raise CommandRejected(409, "already_organiser", _("you organise this league already"))
+        raise CommandRejected(refusals.CONFLICT, "already_organiser", _("you organise this league already"))
     message = (message or "").strip()
     if len(message) > MESSAGE_MAX:
-        raise CommandRejected(400, "message_too_long", _("at most %(n)d characters") % {"n": MESSAGE_MAX},
-                              {"errors": {"message": [_("at most %(n)d characters") % {"n": MESSAGE_MAX}]}})
+        raise CommandRejected(refusals.INVALID, "message_too_long", _("at most %(n)d characters") % {"n": MESSAGE_MAX},
+                              field="message")
     admins = league_admins()
     if not admins:
-        raise CommandRejected(409, "no_league_admin", _("this site has no league admin yet: ask whoever runs it"))
+        raise CommandRejected(refusals.CONFLICT, "no_league_admin", _("this site has no league admin yet: ask whoever runs it"))
     messages.organiser_requested(league, user.get_username(), message, admins, timezone.localdate().isoformat())
     return admins
 
@@ -45,10 +47,11 @@ def last_request(league: League, user):
 def grant_organiser(league: League, username: str, actor) -> object:
     """A league admin makes ``username`` an organiser of ``league`` (the appointment notifies him)."""
     if not is_league_admin(actor):
-        raise CommandRejected(403, "permission_denied", _("Only a league admin may do this."))
+        raise CommandRejected(refusals.FORBIDDEN, "permission_denied", _("Only a league admin may do this."))
     user = get_user_model().objects.filter(username=username, is_active=True).first()
     if user is None:
-        raise CommandRejected(400, "unknown_user", _("no active user %(username)r") % {"username": username})
+        raise CommandRejected(refusals.INVALID, "unknown_user",
+                              _("no active user %(username)r") % {"username": username})
     league.organisers.add(user)
     messages.organiser_granted(league, username, actor.get_username())
     return user

@@ -1,4 +1,4 @@
-"""League table, leaderboards and player pages (issue 7; service.md "Ratings").
+"""League table, leaderboards and player pages (issue 7; docs/rules/service.md "Ratings").
 
 Read through the ratings app's projections (``leaderboards``, ``league_table``); the
 rating-history chart is plain server-drawn SVG, so it needs no script.
@@ -11,8 +11,10 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
 from accounts.models import display_name_of
-from systems.registry import available_systems
+from systems.kit.descriptor import HEAD_TO_HEAD, SOLO
+from systems.registry import descriptors
 from kernel.refusals import CommandRejected
+from game.visibility import is_league_admin
 from accounts.roles import is_league_admin, league_admins
 
 from .leaderboards import elo_leaderboard, player_ratings, solo_leaderboard
@@ -20,18 +22,17 @@ from .league_table import season_table
 from leagues.services import league_at
 from leagues.models import League
 
-ELO_SYSTEMS = ("303", "duel-in-the-dark")
-SOLO_SYSTEMS = ("nightfighter-solo",)
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 260, 56
 LEADERBOARD_ROWS = 50
 
 
 def league_index(request):
     leagues = League.objects.prefetch_related("seasons").all()
-    boards = [{"system": s, "rows": elo_leaderboard(s, LEADERBOARD_ROWS)} for s in ELO_SYSTEMS
-              if s in available_systems()]
-    solo = [{"system": s, "rows": solo_leaderboard(s, LEADERBOARD_ROWS)} for s in SOLO_SYSTEMS
-            if s in available_systems()]
+    # Every system on the board its descriptor's ``rated_as`` gives it (systems/kit/descriptor.py).
+    boards = [{"system": d.name, "rows": elo_leaderboard(d.name, LEADERBOARD_ROWS)} for d in descriptors()
+              if d.rated_as == HEAD_TO_HEAD]
+    solo = [{"system": d.name, "rows": solo_leaderboard(d.name, LEADERBOARD_ROWS)} for d in descriptors()
+            if d.rated_as == SOLO]
     return render(request, "ratings/league_index.html", {"leagues": leagues, "boards": boards, "solo": solo,
                                                          "is_league_admin": is_league_admin(request.user)})
 

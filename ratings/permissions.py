@@ -1,4 +1,4 @@
-"""Who may write leagues, seasons and ratings (service.md, "Who uses it": league admin)."""
+"""Who may write leagues, seasons and ratings (docs/rules/service.md, "Who uses it": league admin)."""
 from rest_framework import permissions
 
 from accounts.roles import is_league_admin

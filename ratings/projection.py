@@ -1,4 +1,4 @@
-"""The ratings projection: incremental updates and the full rebuild (service.md, "Ratings").
+"""The ratings projection: incremental updates and the full rebuild (docs/rules/service.md, "Ratings").
 
 Order. Elo depends on the order games are rated in. The canonical order is the order the
 results' ``GameEnded`` events were appended to the store (``events.id``); the rebuild folds

@@ -1,4 +1,4 @@
-"""Reading game results out of the event store for the ratings projection (service.md, "Ratings").
+"""Reading game results out of the event store for the ratings projection (docs/rules/service.md, "Ratings").
 
 A result is a game's ``GameEnded`` event (its outcome), with the framework event that may
 precede it in the same batch (``TimeoutAdjudicated``, ``GameForfeited``, ``GameResigned``,

@@ -47,6 +47,7 @@ class EloRowSerializer(RatedPlayerSerializer):
     peak = serializers.FloatField()
     draws = serializers.IntegerField()
     losses = serializers.IntegerField()
+    bot = serializers.BooleanField(help_text="a practice bot's row (rated bot games put it here)")
 
 
 class SoloRowSerializer(serializers.Serializer):
@@ -82,6 +83,7 @@ class RatingChangeSerializer(serializers.Serializer):
     rating_before = serializers.FloatField()
     rating_after = serializers.FloatField()
     provisional = serializers.BooleanField(help_text="the rating after this game was still provisional")
+    bot_game = serializers.BooleanField(help_text="a game against a practice bot (or a bot's own game)")
 
 
 class PlayerSystemRatingSerializer(serializers.Serializer):

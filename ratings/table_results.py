@@ -1,4 +1,4 @@
-"""Legs played at the table as rated results (issue 14; service.md "Ratings": one update per
+"""Legs played at the table as rated results (issue 14; docs/rules/service.md "Ratings": one update per
 finished rated game, match and rematch each count).
 
 A leg at the table has no engine game: its result is the tournament's ``tournament.result_settled``

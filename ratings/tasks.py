@@ -1,4 +1,4 @@
-"""Ratings tasks (service.md, "Ratings (Celery)"): consumers of the ``game_finished`` outbox topic and of
+"""Ratings tasks (docs/rules/service.md, "Ratings (Celery)"): consumers of the ``game_finished`` outbox topic and of
 the tournament's ``tournament.result_settled`` and ``tournament_upload_matched`` messages."""
 import logging
 from datetime import timedelta

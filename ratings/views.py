@@ -8,6 +8,7 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from systems.registry import available_systems
 from kernel.refusals import CommandRejected
 
@@ -25,7 +26,8 @@ LIMIT = OpenApiParameter("limit", int, description=f"rows to return (default 100
 
 def known_system(system: str) -> str:
     if system not in available_systems():
-        raise CommandRejected(404, "unknown_system", _("unknown game system %(system)r") % {"system": system})
+        raise CommandRejected(refusals.NOT_FOUND, "unknown_system",
+                              _("unknown game system %(system)r") % {"system": system})
     return system
 
 
@@ -33,9 +35,10 @@ def limit_from(request) -> int:
     try:
         limit = int(request.query_params.get("limit", leaderboards.DEFAULT_LIMIT))
     except ValueError:
-        raise CommandRejected(400, "malformed_query", _("limit must be an integer")) from None
+        raise CommandRejected(refusals.INVALID, "malformed_query", _("limit must be an integer")) from None
     if not 1 <= limit <= MAX_LIMIT:
-        raise CommandRejected(400, "malformed_query", _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
+        raise CommandRejected(refusals.INVALID, "malformed_query",
+                              _("limit must be between 1 and %(max)s") % {"max": MAX_LIMIT})
     return limit
 
 

@@ -1,5 +1,5 @@
 """The shape of the code (docs/architecture.md): the apps import each other only downwards
-(kernel ← accounts ← leagues ← systems ← game ← tournament ← ratings ← notifications ←
+(kernel ← accounts ← leagues ← systems ← game ← bots ← tournament ← ratings ← notifications ←
 matchmaking), the game systems know nothing of each other, and the rules engines and pure folds
 import no Django — the contracts in ``.importlinter``, checked by import-linter."""
 import os

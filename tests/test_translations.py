@@ -61,7 +61,7 @@ def test_the_check_catches_a_removed_a_blanked_a_fuzzy_and_a_broken_message(tmp_
     assert source_ids() - left == {(removed.msgctxt, removed.msgid)}
 
 
-@pytest.mark.skipif(shutil.which("xgettext") is None, reason="extracting messages needs GNU gettext")
+@pytest.mark.skipif(shutil.which("xgettext") is None, reason="extracting messages needs GNU gettext's xgettext, an outside program (apt-get install gettext)")
 def test_the_message_list_is_current_with_the_code_and_templates(tmp_path):
     """Extract again, in a copy of the sources: the messages found must be the committed list."""
     root = translations.LOCALE.parent

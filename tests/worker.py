@@ -118,7 +118,7 @@ def tasks_sent_to(redis_url: str):
 @pytest.fixture
 def real_celery_worker(transactional_db, settings):
     if connection.vendor != "postgresql":
-        pytest.skip("a worker process needs the PostgreSQL test database (set DATABASE_URL)")
+        pytest.skip("a worker process needs the PostgreSQL test database, an outside service (set DATABASE_URL)")
     redis_url = os.environ.get("REDIS_URL", DEFAULT_REDIS)
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with tasks_sent_to(redis_url) as queue:

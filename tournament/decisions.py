@@ -1,4 +1,4 @@
-"""When a referee may decide a pairing, and what the decision moves (service.md "Referee
+"""When a referee may decide a pairing, and what the decision moves (docs/rules/service.md "Referee
 discipline", "Tournaments"; issue 13 "Decision rules", issue 19 point 2).
 
 Every decision carries a written reason. Three kinds:
@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from kernel import refusals
+
 from . import events as ev, planner, scoring
 from .state import FINISHED, TournamentState
 
@@ -36,10 +38,8 @@ KINDS = (TIE, DISPUTE, OVERRULE)
 RESULTS = ([2, 0], [1, 1], [0, 2])
 
 
-class DecisionRefused(Exception):
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+class DecisionRefused(refusals.Refusal):
+    """A decision the rules refuse: its kind, code and English message (worded by the service)."""
 
 
 @dataclass(frozen=True)
@@ -65,98 +65,103 @@ class Corrections:
     blocked: list = field(default_factory=list)
 
 
-def refuse(status: int, code: str, message: str):
-    raise DecisionRefused(status, code, message)
+def refuse(kind: str, code: str, message: str):
+    raise DecisionRefused(kind, code, message)
 
 
 def _pairing(state: TournamentState, pairing_id: str) -> dict:
     if pairing_id in state.voided:
-        refuse(409, "pairing_voided", "this pairing was voided; decide the pairing that replaced it")
+        refuse(refusals.CONFLICT, "pairing_voided", "this pairing was voided; decide the pairing that replaced it")
     pairing = state.pairings.get(pairing_id)
     if pairing is None:
-        refuse(404, "pairing_not_found", "no such pairing")
+        refuse(refusals.NOT_FOUND, "pairing_not_found", "no such pairing")
     if pairing["bye"]:
-        refuse(409, "bye", "a bye needs no decision")
+        refuse(refusals.CONFLICT, "bye", "a bye needs no decision")
     return pairing
 
 
 def _check_form(pairing: dict, request: DecisionRequest) -> None:
     if request.kind not in KINDS:
-        refuse(400, "unknown_decision", f"kind must be one of {', '.join(KINDS)}")
+        refuse(refusals.INVALID, "unknown_decision", f"kind must be one of {', '.join(KINDS)}")
     if not (request.reason or "").strip():
-        refuse(400, "reason_required", "a referee decision needs a written reason")
+        refuse(refusals.INVALID, "reason_required", "a referee decision needs a written reason")
     if request.winner is not None and request.winner not in (pairing["a"], pairing["b"]):
-        refuse(400, "not_in_pairing", "the winner must play in the pairing")
+        refuse(refusals.INVALID, "not_in_pairing", "the winner must play in the pairing")
     if request.score is not None and list(request.score) not in RESULTS:
-        refuse(400, "invalid_score", "the score is the pairing's result: 2:0, 1:1 or 0:2")
+        refuse(refusals.INVALID, "invalid_score", "the score is the pairing's result: 2:0, 1:1 or 0:2")
     if request.void and not (request.void_reason or "").strip():
-        refuse(400, "void_reason_required", "voiding a pairing needs a written reason")
+        refuse(refusals.INVALID, "void_reason_required", "voiding a pairing needs a written reason")
     if request.winner is not None and request.score is not None and request.score[0] != request.score[1]:
         implied = pairing["a"] if request.score[0] > request.score[1] else pairing["b"]
         if request.winner != implied:
-            refuse(422, "winner_contradicts_score", f"at {request.score[0]}:{request.score[1]} the winner is {implied}")
+            refuse(refusals.UNPROCESSABLE, "winner_contradicts_score",
+                   f"at {request.score[0]}:{request.score[1]} the winner is {implied}")
 
 
 def _no_forfeit(state: TournamentState, pairing: dict) -> None:
     if state.forfeited(pairing):
-        refuse(409, "forfeited", "a red card or a withdrawal decided this pairing: revoke the penalty to change it")
+        refuse(refusals.CONFLICT, "forfeited",
+               "a red card or a withdrawal decided this pairing: revoke the penalty to change it")
 
 
 def _check_tie(state: TournamentState, pairing: dict, request: DecisionRequest) -> None:
     if request.score is not None:
-        refuse(400, "score_not_allowed", "a tie decision names the winner; the score stays 1:1")
+        refuse(refusals.INVALID, "score_not_allowed", "a tie decision names the winner; the score stays 1:1")
     if request.winner is None:
-        refuse(400, "winner_required", "a tie decision names the winner")
+        refuse(refusals.INVALID, "winner_required", "a tie decision names the winner")
     result = state.result(pairing["id"])
     if result.status == scoring.DECIDED:
-        refuse(409, "already_decided", "the pairing is decided; change it only with an overrule "
+        refuse(refusals.CONFLICT, "already_decided", "the pairing is decided; change it only with an overrule "
                                        "that names what it replaces")
     if result.status == scoring.AWAITING_KNOWLEDGE_TEST:
-        refuse(409, "knowledge_test_missing", "the knowledge tests decide a 1:1 first: record both scores")
+        refuse(refusals.CONFLICT, "knowledge_test_missing",
+               "the knowledge tests decide a 1:1 first: record both scores")
     if result.status != scoring.AWAITING_REFEREE or tuple(result.score) != (1, 1):
-        refuse(409, "not_tied", "the pairing is not a 1:1 waiting for the referee (games still to play, "
+        refuse(refusals.CONFLICT, "not_tied", "the pairing is not a 1:1 waiting for the referee (games still to play, "
                                 "or a game without a winner: rule on that with a dispute)")
 
 
 def _check_dispute(state: TournamentState, pairing: dict, request: DecisionRequest) -> None:
     if not pairing["results"]:
-        refuse(409, "nothing_to_dispute", "no game of the pairing has a result yet")
+        refuse(refusals.CONFLICT, "nothing_to_dispute", "no game of the pairing has a result yet")
     if request.winner is not None and request.score is None:
-        refuse(400, "score_required", "a ruling that changes the result gives the score")
+        refuse(refusals.INVALID, "score_required", "a ruling that changes the result gives the score")
     if request.score is None:
         return
     _no_forfeit(state, pairing)
     if state.result(pairing["id"]).status == scoring.DECIDED:
-        refuse(409, "overrule_required", "the pairing is decided; change it only with an overrule "
+        refuse(refusals.CONFLICT, "overrule_required", "the pairing is decided; change it only with an overrule "
                                          "that names what it replaces")
     if any(leg not in pairing["results"] for leg in pairing["games"]):
-        refuse(409, "game_in_progress", "a game of the pairing is still in play; rule when it has ended")
+        refuse(refusals.CONFLICT, "game_in_progress", "a game of the pairing is still in play; rule when it has ended")
 
 
 def _check_overrule(state: TournamentState, pairing: dict, request: DecisionRequest) -> None:
     if request.score is None:
-        refuse(400, "score_required", "an overrule sets the score")
+        refuse(refusals.INVALID, "score_required", "an overrule sets the score")
     _no_forfeit(state, pairing)
     current = state.result(pairing["id"])
     if current.status != scoring.DECIDED:
-        refuse(409, "not_decided", "the pairing is not decided yet: use a tie or a dispute decision")
+        refuse(refusals.CONFLICT, "not_decided", "the pairing is not decided yet: use a tie or a dispute decision")
     in_force = state.decision_in_force(pairing["id"])
     known = {d["decision_id"] for d in state.decisions.get(pairing["id"], [])}
     if request.replaces is not None and request.replaces not in known:
-        refuse(404, "decision_not_found", "no decision of this pairing has that id")
+        refuse(refusals.NOT_FOUND, "decision_not_found", "no decision of this pairing has that id")
     if in_force is not None:
         if request.replaces is None:
-            refuse(400, "replaces_required", f"name the decision this overrule replaces: {in_force['decision_id']}")
+            refuse(refusals.INVALID, "replaces_required",
+                   f"name the decision this overrule replaces: {in_force['decision_id']}")
         if request.replaces != in_force["decision_id"]:
-            refuse(409, "replaces_outdated", f"that decision was replaced already; the one in force is "
+            refuse(refusals.CONFLICT, "replaces_outdated", f"that decision was replaced already; the one in force is "
                                              f"{in_force['decision_id']}")
     else:
         if request.replaces is not None:
-            refuse(409, "replaces_outdated", "that decision does not make the result; name the result's score")
+            refuse(refusals.CONFLICT, "replaces_outdated",
+                   "that decision does not make the result; name the result's score")
         if request.replaces_score is None:
-            refuse(400, "replaces_required", "name the result this overrule replaces (its score)")
+            refuse(refusals.INVALID, "replaces_required", "name the result this overrule replaces (its score)")
         if list(request.replaces_score) != list(current.score):
-            refuse(409, "replaces_outdated", f"the result is {current.score[0]}:{current.score[1]} now")
+            refuse(refusals.CONFLICT, "replaces_outdated", f"the result is {current.score[0]}:{current.score[1]} now")
 
 
 CHECKS = {TIE: _check_tie, DISPUTE: _check_dispute, OVERRULE: _check_overrule}
@@ -180,7 +185,8 @@ def decide(state: TournamentState, pairing_id: str, request: DecisionRequest, de
             payload[key] = list(value) if isinstance(value, (list, tuple)) else value
     trial = state.after([(ev.REFEREE_DECISION, payload)])
     if request.kind == OVERRULE and trial.named_result(trial.pairings[pairing_id]) == state.named_result(pairing):
-        refuse(422, "overrule_changes_nothing", "the overrule gives the result the pairing has already")
+        refuse(refusals.UNPROCESSABLE, "overrule_changes_nothing",
+               "the overrule gives the result the pairing has already")
     found, voids = _bracket_corrections(trial, started, tuple(request.void), request.void_reason, decision_id)
     _check_corrections(state, trial, found, tuple(request.void))
     return [(ev.REFEREE_DECISION, payload)] + [(ev.PAIRING_VOIDED, v) for v in voids]
@@ -210,12 +216,12 @@ def _bracket_corrections(trial: TournamentState, started: Callable[[dict], bool]
 def _check_corrections(state: TournamentState, trial: TournamentState, found: Corrections, void: tuple) -> None:
     if found.blocked:
         keys = ", ".join(state.pairings[pid]["key"] for pid in found.blocked)
-        refuse(409, "next_pairing_started", f"the later pairing {keys} has started: void it as well "
+        refuse(refusals.CONFLICT, "next_pairing_started", f"the later pairing {keys} has started: void it as well "
                                             f"(with a reason) to give it the new entrant")
     if any(pid not in found.by_referee for pid in void):
-        refuse(422, "void_not_needed", "only pairings the decision changes can be voided with it")
+        refuse(refusals.UNPROCESSABLE, "void_not_needed", "only pairings the decision changes can be voided with it")
     if state.status == FINISHED and (found.automatic or found.by_referee or not trial.is_complete()):
-        refuse(409, "tournament_finished", "the tournament has finished; this change would need pairings "
+        refuse(refusals.CONFLICT, "tournament_finished", "the tournament has finished; this change would need pairings "
                                            "to be played again")
 
 

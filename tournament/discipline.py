@@ -1,4 +1,4 @@
-"""The referee's discipline ladder (service.md, "Referee discipline"; 303 sheet, "GRA FAIR PLAY").
+"""The referee's discipline ladder (docs/rules/service.md, "Referee discipline"; 303 sheet, "GRA FAIR PLAY").
 
 Offences of an entrant are counted per tournament (``penalty_scope="tournament"``, default) or
 per pairing (``"pairing"``): 1st → warning, 2nd → yellow card, 3rd → warning, 4th → red card.

@@ -1,4 +1,4 @@
-"""Where a tournament takes a player's entry rating from (service.md "Ratings"; seeding by rating).
+"""Where a tournament takes a player's entry rating from (docs/rules/service.md "Ratings"; seeding by rating).
 
 Ratings sit above tournaments (they rate the tournaments' results), so a tournament may not ask
 them by import: the app that keeps ratings plugs its source in at start-up (ratings/apps.py).

@@ -1,4 +1,4 @@
-"""Event types of a tournament stream ``tournament-<id>`` (service.md, "Event sourcing").
+"""Event types of a tournament stream ``tournament-<id>`` (docs/rules/service.md, "Event sourcing").
 
 Payloads are documented where they are written (tournament/services/); every correction is
 a new event (``PenaltyRevoked``, ``RefereeDecision``, ``PairingVoided``), nothing is changed in place. Table play (tournament/table.py) reports each leg's result as

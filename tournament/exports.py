@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from game.models import Game
 from game.replay import EventRecord
 from kernel.refusals import CommandRejected
@@ -31,7 +32,7 @@ def export_tournament(tournament: Tournament) -> dict:
     events = stream_records(tournament.stream)
     state = TournamentState(events)
     if state.status != FINISHED:
-        raise CommandRejected(409, "tournament_not_finished",
+        raise CommandRejected(refusals.CONFLICT, "tournament_not_finished",
                               _("only a finished tournament is exported: its games and seed are secret until its end"))
     game_ids = [e["payload"]["game_id"] for e in events if e["type"] == ev.PAIRING_GAME_CREATED]
     systems = {str(pk): system for pk, system in Game.objects.filter(pk__in=game_ids).values_list("pk", "system")}

@@ -1,9 +1,10 @@
-"""Tournament read models (service.md, "Tournaments").
+"""Tournament read models (docs/rules/service.md, "Tournaments").
 
 The truth is the event stream ``tournament-<id>``; these tables are indexes and caches that
 ``manage.py rebuild_tournaments`` rebuilds from it: ``Tournament`` (settings, referees and
 status for permission checks and listing), ``Pairing``/``PairingGame`` (lookups from a game
 or a pairing id to its tournament), ``TournamentProjection`` (cached bracket and standings).
+Who may see a tournament is ``Tournament.objects.visible_to(user)`` (tournament/visibility.py).
 """
 import uuid
 
@@ -11,6 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from .events import stream_for
+from .visibility import TournamentQuerySet
 
 
 class Tournament(models.Model):
@@ -28,6 +30,8 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at"]

@@ -24,18 +24,22 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.forms import PeopleForm
 from kernel.site_address import phone_root
-from game.form_errors import sentence, show_rejection
-from kernel.refusals import CommandRejected
-from accounts.roles import is_league_admin, league_admins
+from kernel.form_errors import sentence
+from kernel.form_views import ServiceFormView, page_status
+from kernel.refusals import Refusal
+from game.visibility import is_league_admin
 from leagues.models import League
+from kernel.form_errors import sentence, show_rejection
+from accounts.roles import is_league_admin, league_admins
 
 from . import entry_ratings, previews, scoring, services
 from .upload_views import export_response
 from .forms import (AddEntrantForm, CancelForm, EntrantForm, SeedingForm, StartRoundForm, TournamentSettingsForm,
                     WithdrawForm, moved)
 from .models import Tournament
-from .permissions import holds_join_key, is_entrant, is_organiser, join_key, may_organise, may_view
-from .state import CANCELLED, FINISHED, SWISS
+from .permissions import holds_join_key, is_entrant, is_organiser, join_key, may_organise
+from .state import CANCELLED, FINISHED
+from .visibility import may_view
 
 # Service rejection codes → the field they are shown beside (a form without it shows them above).
 FIELD_FOR_ACTION_CODE = {"unknown_user": "username", "already_registered": "username",
@@ -58,62 +62,73 @@ def _organised(request, tournament_id) -> Tournament:
     return tournament
 
 
-def _rejected_status(exc: CommandRejected) -> int:
-    return exc.status if exc.status in (400, 409, 422) else 400
+class NewTournament(ServiceFormView):
+    form_class = TournamentSettingsForm
+    template_name = "tournament/new.html"
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "user": self.request.user}
+
+    def perform(self, form):
+        arguments = form.create_arguments()
+        if not may_organise(self.request.user, arguments["league"]):
+            raise PermissionDenied(_("You do not organise this league."))
+        return services.create_tournament(created_by=self.request.user, **arguments)
+
+    def show_refusal(self, form, refusal):
+        form.show_rejection(refusal)
+
+    def success_message(self, form, tournament):
+        return _("%(name)s is created. Next: add entrants, or share the join link.") % {"name": tournament.name}
+
+    def get_success_url(self, form, tournament):
+        return reverse("tournament-manage", kwargs={"tournament_id": tournament.pk})
+
+    def get_context_data(self, form, **kwargs):
+        return super().get_context_data(form=form, organises=form.fields["league"].queryset.exists(),
+                                        leagues=League.objects.prefetch_related("organisers"),
+                                        league_admins=league_admins(), **kwargs)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def new_tournament(request):
-    form = TournamentSettingsForm(request.POST or None, user=request.user)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            arguments = form.create_arguments()
-            if not may_organise(request.user, arguments["league"]):
-                raise PermissionDenied(_("You do not organise this league."))
-            try:
-                tournament = services.create_tournament(created_by=request.user, **arguments)
-            except CommandRejected as exc:
-                form.show_rejection(exc)
-                status = _rejected_status(exc)
-            else:
-                messages.success(request, _("%(name)s is created. Next: add entrants, or share the join link.")
-                                 % {"name": tournament.name})
-                return redirect("tournament-manage", tournament_id=tournament.pk)
-        else:
-            status = 400
-    return render(request, "tournament/new.html", {
-        "form": form, "organises": form.fields["league"].queryset.exists(),
-        "leagues": League.objects.prefetch_related("organisers"), "league_admins": league_admins()}, status=status)
+class TournamentSettings(ServiceFormView):
+    form_class = TournamentSettingsForm
+    template_name = "tournament/settings.html"
+
+    def prepare(self, request, *args, tournament_id, **kwargs):
+        self.tournament = _organised(request, tournament_id)
+        self.state = services.load_state(self.tournament)
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "user": self.request.user, "tournament": self.tournament,
+                "state": self.state}
+
+    def perform(self, form):
+        changes = form.changes()
+        if changes:
+            services.change_settings(self.tournament.pk, changes, self.request.user.get_username())
+        return bool(changes)
+
+    def show_refusal(self, form, refusal):
+        form.show_rejection(refusal)
+
+    def succeeded(self, form, changed):
+        if not changed:
+            messages.info(self.request, _("Nothing changed."))
+        return super().succeeded(form, changed)
+
+    def success_message(self, form, changed):
+        return _("The settings are saved.") if changed else None
+
+    def get_success_url(self, form, changed):
+        return reverse("tournament-manage", kwargs={"tournament_id": self.tournament.pk})
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(tournament=self.tournament, state=self.state,
+                                        fixed=self.state.started or self.state.status == CANCELLED, **kwargs)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def tournament_settings(request, tournament_id):
-    tournament = _organised(request, tournament_id)
-    state = services.load_state(tournament)
-    form = TournamentSettingsForm(request.POST or None, user=request.user, tournament=tournament, state=state)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            changes = form.changes()
-            if not changes:
-                messages.info(request, _("Nothing changed."))
-                return redirect("tournament-manage", tournament_id=tournament.pk)
-            try:
-                services.change_settings(tournament.pk, changes, request.user.get_username())
-            except CommandRejected as exc:
-                form.show_rejection(exc)
-                status = _rejected_status(exc)
-            else:
-                messages.success(request, _("The settings are saved."))
-                return redirect("tournament-manage", tournament_id=tournament.pk)
-        else:
-            status = 400
-    return render(request, "tournament/settings.html", {
-        "tournament": tournament, "state": state, "form": form, "fixed": state.started or state.status == CANCELLED},
-        status=status)
+new_tournament = login_required(NewTournament.as_view())
+tournament_settings = login_required(TournamentSettings.as_view())
 
 
 # -- the manage page ---------------------------------------------------------------------------
@@ -197,40 +212,54 @@ ACTIONS: dict[str, Action] = {
 }
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def manage(request, tournament_id):
-    tournament = _organised(request, tournament_id)
-    state = services.load_state(tournament)
-    forms = {name: action.form(None, state, tournament) for name, action in ACTIONS.items()}
-    status = 200
-    if request.method == "POST":
-        name = request.POST.get("action", "")
-        action = ACTIONS.get(name)
-        if action is None:
+class Manage(ServiceFormView):
+    """The manage page: one form per organiser action (``ACTIONS``); a POST names its action."""
+
+    template_name = "tournament/manage.html"
+
+    def prepare(self, request, *args, tournament_id, **kwargs):
+        self.tournament = _organised(request, tournament_id)
+        self.state = services.load_state(self.tournament)
+        self.forms = {name: action.form(None, self.state, self.tournament) for name, action in ACTIONS.items()}
+
+    def post(self, request, *args, **kwargs):
+        self.name = request.POST.get("action", "")
+        self.action = ACTIONS.get(self.name)
+        if self.action is None:
             raise Http404("no such action")
-        if action.league_admin_only and not is_league_admin(request.user):
+        if self.action.league_admin_only and not is_league_admin(request.user):
             raise PermissionDenied(_("Only a league admin appoints referees."))
-        form = action.form(request.POST, state, tournament)
-        forms[name] = form
-        if name == "seed" and request.POST.get("seed-move"):
+        if self.name == "seed" and request.POST.get("seed-move"):
             # An up/down button of the manual order (without JavaScript): redraw, append nothing.
-            order = moved([n for n in request.POST.getlist("seed-order") if n in state.entrants],
+            order = moved([n for n in request.POST.getlist("seed-order") if n in self.state.entrants],
                           request.POST["seed-move"])
-            forms[name] = SeedingForm(prefix="seed", entrants=order, initial={"method": "manual", "order": order})
-        elif form.is_valid():
-            try:
-                message = action.call(tournament, request.user.get_username(), form)
-            except CommandRejected as exc:
-                show_rejection(form, exc, {**FIELD_FOR_ACTION_CODE, **(action.codes or {})})
-                status = _rejected_status(exc)
-            else:
-                messages.success(request, message)
-                return redirect(reverse("tournament-manage", args=[tournament.pk]) + f"#{_section(name)}")
-        else:
-            status = 400
-    return render(request, "tournament/manage.html", _manage_context(request, tournament, state, forms),
-                  status=status)
+            self.forms["seed"] = SeedingForm(prefix="seed", entrants=order, initial={"method": "manual", "order": order})
+            return self.render_page(None)
+        return super().post(request, *args, **kwargs)
+
+    def get_form(self):
+        if self.request.method != "POST":
+            return None
+        self.forms[self.name] = self.action.form(self.request.POST, self.state, self.tournament)
+        return self.forms[self.name]
+
+    def perform(self, form):
+        return self.action.call(self.tournament, self.request.user.get_username(), form)
+
+    def get_refusal_fields(self, form, refusal):
+        return {**FIELD_FOR_ACTION_CODE, **(self.action.codes or {})}
+
+    def success_message(self, form, message):
+        return message
+
+    def get_success_url(self, form, message):
+        return reverse("tournament-manage", args=[self.tournament.pk]) + f"#{_section(self.name)}"
+
+    def get_context_data(self, form, **kwargs):
+        return _manage_context(self.request, self.tournament, self.state, self.forms)
+
+
+manage = login_required(Manage.as_view())
 
 
 @login_required
@@ -240,7 +269,7 @@ def export_file(request, tournament_id):
     tournament = _organised(request, tournament_id)
     try:
         return export_response(tournament)
-    except CommandRejected as exc:  # not finished: the button is not shown then
+    except Refusal as exc:  # not finished: the button is not shown then
         messages.error(request, exc.message)
         return redirect(reverse("tournament-manage", args=[tournament.pk]) + "#rounds")
 
@@ -252,7 +281,7 @@ def _section(action: str) -> str:
 
 def registration_open(state) -> bool:
     return state.status not in (FINISHED, CANCELLED) and (
-        state.seeds is None or (state.format == SWISS and bool(state.options.get("late_entry"))))
+        state.seeds is None or state.tournament_format.accepts_late_entry(state.options))
 
 
 def join_url(request, tournament) -> str:
@@ -318,7 +347,7 @@ def join(request, tournament_id, key):
     context = {"tournament": tournament, "state": state, "open": registration_open(state),
                "entered": is_entrant(request.user, state)
                and not state.entrants[request.user.get_username()]["withdrawn"], "error": None,
-               "visible": may_view(request.user, tournament, state)}
+               "visible": may_view(request.user, tournament)}
     if request.user.is_authenticated:  # the rating they would enter with, shown before they press
         rating, provisional = entry_ratings.entry_rating(tournament.system, request.user.pk)
         context["rating"] = rating_words({"rating": rating, "provisional": provisional})
@@ -327,9 +356,9 @@ def join(request, tournament_id, key):
             return redirect(f"{reverse('login')}?next={request.path}")
         try:
             state = services.register(tournament.pk, request.user.get_username(), request.user.get_username())
-        except CommandRejected as exc:
+        except Refusal as exc:
             context["error"] = sentence(exc.message, (request.user.get_username(),))
-            return render(request, "tournament/join.html", context, status=_rejected_status(exc))
+            return render(request, "tournament/join.html", context, status=page_status(exc))
         messages.success(request, _("You are registered for %(name)s with rating %(rating)s.") % {
             "name": tournament.name, "rating": rating_words(state.entrants[request.user.get_username()])})
         return redirect("tournament-page", tournament_id=tournament.pk)

@@ -1,4 +1,4 @@
-"""Tournament pages (issues 7 and 13; service.md "Tournaments", "Referee discipline").
+"""Tournament pages (issues 7 and 13; docs/rules/service.md "Tournaments", "Referee discipline").
 
 Everything shown is read from ``tournament.projections`` (``bracket_of`` / ``standings_of``)
 and the folded state; this module only arranges it for the templates, in words
@@ -12,7 +12,6 @@ read-only view other sites may frame; the pages refresh themselves when the stre
 from __future__ import annotations
 
 from django.core.cache import cache
-from django.db.models import Q
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -24,12 +23,12 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 
 from systems.kit.presentation import side_name
 from kernel.store import current_version, head_hash
-from accounts.roles import is_league_admin
 
 from . import bracket_layout, presentation, projections, referee_panel, table
+from .formats import format_for
+from .formats.base import CROSS_TABLE, ROUND_LIST, Format
 from .models import Pairing, Tournament
 from .permissions import is_organiser
-from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 from .tiebreaks import OPPONENT_SCORE_KEYS
 
 BRACKET_STAGES = ("winners", "playoff", "third-place", "losers", "final")
@@ -154,14 +153,15 @@ def decorate(p: dict, tournament_id, seeds: dict, spec_match, names: dict, penal
     return p
 
 
-def _diagram(stages: dict, fmt: str) -> list[dict]:
+def _diagram(stages: dict, fmt: Format) -> list[dict]:
     diagram = []
     for stage in BRACKET_STAGES:
         if stage not in stages:
             continue
         rounds = stages[stage]
         columns, rows = bracket_layout.layout([r["pairings"] for r in rounds])
-        title = _("Bracket") if stage == "winners" and fmt == SINGLE_ELIMINATION else STAGE_TITLES[stage]
+        # Without a losers' bracket the winners' bracket is the bracket.
+        title = _("Bracket") if stage == "winners" and not fmt.losers_bracket else STAGE_TITLES[stage]
         diagram.append({"stage": stage, "title": title, "columns": columns, "rows": rows,
                         "titles": [r["title"] for r in rounds], "count": len(rounds)})
     return diagram
@@ -179,8 +179,8 @@ def arrange(state, tournament_id) -> dict:
     bracket = projections.bracket_of(state, tournament_id)
     standings = projections.standings_of(state, tournament_id)
     penalties = penalties_by_pairing(state)
-    fmt = bracket["format"]
-    names = _name_rounds(bracket, fmt == DOUBLE_ELIMINATION)
+    fmt = format_for(bracket["format"])
+    names = _name_rounds(bracket, fmt.losers_bracket)
     seeds = {name: i + 1 for i, name in enumerate(state.bracket_seeds() or state.seeds or [])}
     spec = state.bracket_spec()
     spec_matches = spec.by_key() if spec else {}
@@ -200,7 +200,7 @@ def arrange(state, tournament_id) -> dict:
                     if p["group"] == g["group"]]
         groups.append({**g, "cross": cross_table([row["entrant"] for row in g["rows"]], pairings)})
     tie_breaks = set(standings["tie_breaks"])
-    knockout = fmt in (SINGLE_ELIMINATION, DOUBLE_ELIMINATION)
+    knockout = fmt.knockout
     columns = [{"key": k, "header": h, "tie_break": t in tie_breaks} for k, h, t in STANDING_COLUMNS
                if not (knockout and k in OPPONENT_SCORE_KEYS)]
     rating_column = next(i for i, c in enumerate(columns) if c["key"] == "rating")
@@ -214,8 +214,8 @@ def arrange(state, tournament_id) -> dict:
                "url": reverse("tournament-pairing-page", args=[tournament_id, v["id"]])} for v in bracket["voided"]]
     return {
         "bracket": bracket, "standings": standings, "diagram": _diagram(stages, fmt), "groups": groups,
-        "format": fmt, "format_label": presentation.label(presentation.FORMATS, fmt),
-        "system_label": presentation.label(presentation.SYSTEMS, state.info.get("system")),
+        "format": fmt.name, "format_label": presentation.label(presentation.FORMATS, fmt.name),
+        "system_label": presentation.system_label(state.info.get("system")),
         "scheme_label": presentation.label(presentation.SCHEMES, bracket["scoring"]),
         "play_mode_label": _("played at the table, results reported by the players")
         if state.options.get("play_mode") == table.AT_TABLE else _("played online"),
@@ -223,9 +223,10 @@ def arrange(state, tournament_id) -> dict:
         "registration": not state.started, "entrants": _entrant_rows(state),
         "any_provisional_entrant": any(e.get("provisional") for e in state.entrants.values()),
         "requires_check_in": bool(state.options.get("requires_check_in")),
-        "is_elimination": fmt in (SINGLE_ELIMINATION, DOUBLE_ELIMINATION, GROUPS_PLAYOFFS),
-        "cross": cross_table(order, [p for r in league for p in r["pairings"]]) if fmt == ROUND_ROBIN else None,
-        "swiss_rounds": league if fmt == SWISS else None,
+        "is_elimination": fmt.draws_bracket,
+        "cross": cross_table(order, [p for r in league for p in r["pairings"]])
+        if fmt.rounds_shown_as == CROSS_TABLE else None,
+        "round_list": league if fmt.rounds_shown_as == ROUND_LIST else None,
         "columns": columns, "voided": voided, "names": names,
         "tie_break_order": [presentation.label(presentation.TIE_BREAKS, t) for t in standings["tie_breaks"]
                             if not (knockout and t in OPPONENT_SCORE_KEYS)],
@@ -279,18 +280,8 @@ def pairing_scoring(state, pairing: dict, scheme: str) -> list[str]:
     return lines
 
 
-def visible_tournaments(user):
-    """Public tournaments; private ones to their referees, the league's organisers and admins."""
-    tournaments = Tournament.objects.all()
-    if is_league_admin(user):
-        return tournaments
-    if not user.is_authenticated:
-        return tournaments.filter(is_public=True)
-    return tournaments.filter(Q(is_public=True) | Q(referees=user) | Q(league__organisers=user)).distinct()
-
-
 def visible_tournament(request, tournament_id) -> Tournament:
-    tournament = visible_tournaments(request.user).filter(pk=tournament_id).first()
+    tournament = Tournament.objects.visible_to(request.user).filter(pk=tournament_id).first()
     if tournament is None:
         raise Http404("no such tournament")
     return tournament
@@ -315,7 +306,7 @@ def tournament_body(tournament) -> tuple[str, int]:
 
 
 def tournament_list(request):
-    tournaments = visible_tournaments(request.user).select_related("league")[:200]
+    tournaments = Tournament.objects.visible_to(request.user).select_related("league")[:200]
     return render(request, "tournament/list.html", {"tournaments": tournaments})
 
 

@@ -1,9 +1,10 @@
-"""Who may do what in a tournament (service.md, "Who uses it and what they may do").
+"""Who may do what in a tournament (docs/rules/service.md, "Who uses it and what they may do").
 
 League admin: everything. Organiser (of the tournament's league): settings, entrants, seeding,
 rounds, knowledge tests. Referee (of the tournament): penalties, decisions, knowledge tests.
 Player: register (in a private tournament with its join link), check in and withdraw themself.
-Anyone: public tournaments' brackets, standings and penalties.
+Anyone: public tournaments' brackets, standings and penalties (who sees a tournament at all:
+tournament/visibility.py).
 """
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from django.core.exceptions import PermissionDenied
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
-from accounts.roles import is_league_admin
+from game.visibility import is_league_admin
 from leagues.models import League
+from accounts.roles import is_league_admin
 
 from .models import Tournament
-from .services.stream import load_state
+from .visibility import may_view
 
 
 def authenticated(user) -> bool:
@@ -48,18 +51,12 @@ def is_entrant(user, state) -> bool:
     return authenticated(user) and user.get_username() in state.entrants
 
 
-def may_view(user, tournament: Tournament, state=None) -> bool:
-    if tournament.is_public or is_organiser(user, tournament) or is_referee(user, tournament):
-        return True
-    return state is not None and is_entrant(user, state)
-
-
 def organised_or_refused(user, tournament_id, what: str) -> Tournament:
     """For another app's page or API about one tournament (its webhooks): the tournament if
     ``user`` organises it; else 404 to whoever may not even see it, 401/403 to the rest."""
     tournament = Tournament.objects.select_related("league").filter(pk=tournament_id).first()
-    if tournament is None or not may_view(user, tournament, load_state(tournament)):
-        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
+    if tournament is None or not may_view(user, tournament):
+        raise CommandRejected(refusals.NOT_FOUND, "tournament_not_found", _("no such tournament"))
     require(is_organiser(user, tournament), user, what)
     return tournament
 
@@ -78,8 +75,8 @@ def require(allowed: bool, user, what: str) -> None:
     if allowed:
         return
     if not authenticated(user):
-        raise CommandRejected(401, "not_authenticated", _("authentication required"))
-    raise CommandRejected(403, "permission_denied", _("you may not %(what)s") % {"what": what})
+        raise CommandRejected(refusals.NOT_AUTHENTICATED, "not_authenticated", _("authentication required"))
+    raise CommandRejected(refusals.FORBIDDEN, "permission_denied", _("you may not %(what)s") % {"what": what})
 
 
 def page_refusal(request, message: str):

@@ -1,7 +1,7 @@
-"""What a tournament needs next, decided purely from its state (service.md, "Tournaments").
+"""What a tournament needs next, decided purely from its state (docs/rules/service.md, "Tournaments").
 
-* :func:`start_round` — the pairings of the next round the organiser starts (round robin and
-  groups by Berger tables, Swiss by the pairer, elimination: the bracket's first round).
+* :func:`start_round` — the pairings of the next round the organiser starts, as the tournament's
+  format pairs them (tournament/formats/: Berger tables, the Swiss pairer, a bracket's start).
 * :func:`bracket_pairings` — elimination pairings whose two entrants are now known: brackets
   advance automatically once a pairing is decided.
 * :func:`games_to_create` — the match of a new pairing, the rematch once the match is over.
@@ -12,34 +12,13 @@ No Django here; tournament/services.py turns the answers into events and games.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import scoring, table
-from .formats import elimination, swiss
-from .state import (ELIMINATION_FORMATS, GROUP_STAGE, GROUPS_PLAYOFFS, LEAGUE_STAGE, PLAYOFF_STAGE, ROUND_ROBIN,
-                    SWISS, TournamentState)
+from .formats import UnknownFormat, elimination, format_for
+from .formats.base import GROUP_STAGE, CannotStartRound, NewPairing
+from .state import TournamentState
 
-BRACKET_STAGE = "bracket"
-
-
-class CannotStartRound(Exception):
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
-
-
-@dataclass(frozen=True)
-class NewPairing:
-    key: str
-    round: int
-    stage: str
-    a: str
-    b: str | None
-    group: str | None = None
-
-    @property
-    def bye(self) -> bool:
-        return self.b is None
+__all__ = ["CannotStartRound", "NewPairing", "start_round", "bracket_pairings", "stale_bracket_pairings",
+           "games_to_create"]
 
 
 def _check_can_start(state: TournamentState) -> None:
@@ -54,50 +33,14 @@ def _check_can_start(state: TournamentState) -> None:
 
 
 def start_round(state: TournamentState) -> tuple[dict, list[NewPairing]]:
-    """``(RoundStarted payload, pairings)`` for the next round; raises :class:`CannotStartRound`."""
+    """``(RoundStarted payload, pairings)`` for the next round, as the format pairs it; raises
+    :class:`CannotStartRound`."""
     _check_can_start(state)
-    number = len(state.rounds) + 1
-    fmt = state.format
-    if fmt in ELIMINATION_FORMATS:
-        if state.rounds:
-            raise CannotStartRound("bracket_advances_automatically", "the bracket advances by itself")
-        return {"round": 1, "stage": BRACKET_STAGE}, []
-    if fmt == ROUND_ROBIN:
-        schedule = state.league_schedule()
-        if number > len(schedule):
-            raise CannotStartRound("no_more_rounds", "every round has been played")
-        return {"round": number, "stage": LEAGUE_STAGE}, [
-            NewPairing(f"R{number}-{i + 1}", number, LEAGUE_STAGE, a, b) for i, (a, b) in enumerate(schedule[number - 1])]
-    if fmt == SWISS:
-        return {"round": number, "stage": LEAGUE_STAGE}, _swiss_round(state, number)
-    if fmt == GROUPS_PLAYOFFS:
-        schedule = state.group_schedule()
-        if number <= len(schedule):
-            return {"round": number, "stage": GROUP_STAGE}, [
-                NewPairing(f"{g}-R{number}-{i + 1}", number, GROUP_STAGE, a, b, group=g)
-                for i, (g, a, b) in enumerate(schedule[number - 1])]
-        if any(r["stage"] == PLAYOFF_STAGE for r in state.rounds):
-            raise CannotStartRound("bracket_advances_automatically", "the playoff bracket advances by itself")
-        return {"round": number, "stage": PLAYOFF_STAGE}, []
-    raise CannotStartRound("unknown_format", f"unknown format {fmt!r}")
-
-
-def _swiss_round(state: TournamentState, number: int) -> list[NewPairing]:
-    if number > state.swiss_rounds():
-        raise CannotStartRound("no_more_rounds", "every round has been played")
-    rows = {row.entrant: row for row in state.standings_rows()}
-    order = {n: i for i, n in enumerate(state.seeds + [n for n in state.entrants if n not in state.seeds])}
-    field = [swiss.SwissEntrant(n, rows[n].points, order[n]) for n in state.active_entrants()]
-    played = {frozenset((p["a"], p["b"])) for p in state.pairings.values() if not p["bye"]}
-    had_bye = {p["a"] for p in state.pairings.values() if p["bye"]}
     try:
-        pairs, bye = swiss.pair_round(field, played, had_bye)
-    except swiss.NoLegalPairing as exc:
-        raise CannotStartRound("no_legal_pairing", str(exc)) from None
-    out = [NewPairing(f"R{number}-{i + 1}", number, LEAGUE_STAGE, a, b) for i, (a, b) in enumerate(pairs)]
-    if bye:
-        out.append(NewPairing(f"R{number}-bye", number, LEAGUE_STAGE, bye, None))
-    return out
+        fmt = format_for(state.format)
+    except UnknownFormat:
+        raise CannotStartRound("unknown_format", f"unknown format {state.format!r}") from None
+    return fmt.start_round(state, len(state.rounds) + 1)
 
 
 def bracket_pairings(state: TournamentState) -> list[NewPairing]:
@@ -105,7 +48,7 @@ def bracket_pairings(state: TournamentState) -> list[NewPairing]:
     spec, resolved = state.resolved_bracket()
     if spec is None:
         return []
-    stage_of = PLAYOFF_STAGE if state.format == GROUPS_PLAYOFFS else None
+    stage_of = state.tournament_format.match_stage
     offset = len([r for r in state.rounds if r["stage"] == GROUP_STAGE])
     out = []
     for match in spec.matches:
@@ -114,7 +57,7 @@ def bracket_pairings(state: TournamentState) -> list[NewPairing]:
         if entry["void"] or entry["walkover"] or a in (None, elimination.EMPTY) or b in (None, elimination.EMPTY):
             continue
         if state.pairing_for_key(match.key) is None:
-            out.append(NewPairing(match.key, offset + match.round, stage_of or match.stage, a, b))
+            out.append(NewPairing(match.key, offset + match.round, stage_of(match.stage), a, b))
     return out
 
 

@@ -10,23 +10,22 @@ from __future__ import annotations
 from django.utils.translation import gettext as _, gettext_lazy, ngettext
 
 from game import clocks
+from systems import registry
 
 from . import discipline, scoring
-from .formats import elimination
-from .services.registration import BY_LOT, BY_RATING, MANUAL
-from .state import DOUBLE_ELIMINATION, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
+from .formats import (double_elimination, elimination, groups_playoffs, round_robin, single_elimination,
+                      swiss_system)
 
-SYSTEMS = {"303": gettext_lazy("303 (Battle of Britain)"), "duel-in-the-dark": gettext_lazy("Duel in the Dark"),
-           "nightfighter-solo": gettext_lazy("Nightfighter solo")}
-FORMATS = {SWISS: gettext_lazy("Swiss"), SINGLE_ELIMINATION: gettext_lazy("Single elimination"),
-           DOUBLE_ELIMINATION: gettext_lazy("Double elimination"), ROUND_ROBIN: gettext_lazy("Round robin"),
-           GROUPS_PLAYOFFS: gettext_lazy("Groups, then playoffs")}
+# The words of each format (tournament/formats/), keyed by its stored name.
+FORMATS = {swiss_system.NAME: gettext_lazy("Swiss"), single_elimination.NAME: gettext_lazy("Single elimination"),
+           double_elimination.NAME: gettext_lazy("Double elimination"), round_robin.NAME: gettext_lazy("Round robin"),
+           groups_playoffs.NAME: gettext_lazy("Groups, then playoffs")}
 FORMAT_DESCRIPTIONS = {
-    SWISS: gettext_lazy("everyone plays every round, paired with players on the same score"),
-    SINGLE_ELIMINATION: gettext_lazy("a knockout bracket"),
-    DOUBLE_ELIMINATION: gettext_lazy("out after two lost pairings"),
-    ROUND_ROBIN: gettext_lazy("everyone meets everyone"),
-    GROUPS_PLAYOFFS: gettext_lazy("round-robin groups, then a knockout playoff"),
+    swiss_system.NAME: gettext_lazy("everyone plays every round, paired with players on the same score"),
+    single_elimination.NAME: gettext_lazy("a knockout bracket"),
+    double_elimination.NAME: gettext_lazy("out after two lost pairings"),
+    round_robin.NAME: gettext_lazy("everyone meets everyone"),
+    groups_playoffs.NAME: gettext_lazy("round-robin groups, then a knockout playoff"),
 }
 SCHEMES = {scoring.POLISH: gettext_lazy("Polish scoring (303 sheet)"), scoring.VP_AGGREGATE: gettext_lazy("VP aggregate"),
            scoring.GAMES: gettext_lazy("One point per game")}
@@ -41,7 +40,6 @@ SCHEME_RULES = {
 }
 SCOPES = {discipline.TOURNAMENT_SCOPE: gettext_lazy("Over the whole tournament (the 303 sheet)"),
           discipline.PAIRING_SCOPE: gettext_lazy("Afresh in every pairing")}
-SEEDING = {BY_RATING: gettext_lazy("by rating"), BY_LOT: gettext_lazy("by lot"), MANUAL: gettext_lazy("in the organiser's order")}
 
 
 TOURNAMENT_STATUS = {"registration": gettext_lazy("Registration open"), "running": gettext_lazy("Under way"),
@@ -70,6 +68,13 @@ GAME_ENDINGS = {"ResultRecorded": gettext_lazy("played to the end"), "GameForfei
 def label(table: dict, code) -> str:
     """The words for ``code`` in ``table``; an unknown code in words rather than as an identifier."""
     return str(table[code]) if code in table else str(code or "").replace("_", " ").replace("-", " ")
+
+
+def system_label(name) -> str:
+    """A game system's label (its descriptor's); a system without a folder of its own (a test
+    double, a plug-in) in words rather than as an identifier."""
+    found = registry.find(name)
+    return str(found.label) if found and found.module else label({}, name)
 
 
 def time_control_text(time_control: dict | None) -> str:

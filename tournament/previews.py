@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _, gettext_lazy, ngettext
 from game.error_messages import localized
 
 from . import events as ev, planner, scoring
-from .state import (CANCELLED, ELIMINATION_FORMATS, FINISHED, GROUP_STAGE, PLAYOFF_STAGE, REGISTRATION,
-                    ROUND_ROBIN, SWISS, TournamentState)
+from .formats.base import GROUP_STAGE, PLAYOFF_STAGE
+from .state import CANCELLED, FINISHED, REGISTRATION, TournamentState
 
 # planner.CannotStartRound codes in words.
 WHY_NOT = {
@@ -43,15 +43,11 @@ def planned_rounds(state: TournamentState) -> int | None:
     """How many rounds a Swiss or a round robin has, once seeded; None where the bracket decides."""
     if state.seeds is None:
         return None
-    if state.format == SWISS:
-        return state.swiss_rounds()
-    if state.format == ROUND_ROBIN:
-        return len(state.league_schedule())
-    return None
+    return state.tournament_format.planned_rounds(state)
 
 
 def _round_title(state: TournamentState, number: int, stage: str) -> str:
-    if state.format in ELIMINATION_FORMATS:
+    if state.tournament_format.knockout:
         return _("Start the bracket")
     if stage == PLAYOFF_STAGE:
         return _("Start the playoffs")
@@ -88,7 +84,7 @@ def start_round(state: TournamentState) -> RoundPreview:
     if byes:
         summary += " " + ngettext("Bye (no game): %(names)s.", "Byes (no game): %(names)s.", len(byes)) % {
             "names": ", ".join(byes)}
-    if state.format in ELIMINATION_FORMATS:
+    if state.tournament_format.knockout:
         summary += " " + _("After that the bracket advances by itself.")
     return RoundPreview(True, number, _round_title(state, number, started["stage"]), summary,
                         [f"{p.a} v {p.b}" for p in played])
@@ -106,7 +102,7 @@ def seeding(state: TournamentState) -> str:
                     len(state.active_entrants())) % {"count": len(state.active_entrants())}
     if left_out:
         text += " " + _("Not checked in, so left out: %(names)s.") % {"names": ", ".join(left_out)}
-    if not (state.format == SWISS and state.options.get("late_entry")):
+    if not state.tournament_format.accepts_late_entry(state.options):
         text += " " + _("Registration closes when you seed; you may seed again until round 1 starts.")
     return text
 
@@ -158,7 +154,7 @@ def next_step(state: TournamentState, join_open: bool) -> NextStep:
     undecided = [p for p in state.pairings.values() if state.result(p["id"]).status != scoring.DECIDED]
     waiting = [p for p in undecided if state.result(p["id"]).status in (scoring.AWAITING_REFEREE,
                                                                         scoring.AWAITING_KNOWLEDGE_TEST)]
-    if state.format in ELIMINATION_FORMATS or state.rounds[-1]["stage"] == PLAYOFF_STAGE:
+    if state.tournament_format.knockout or state.rounds[-1]["stage"] == PLAYOFF_STAGE:
         text = ngettext("The bracket is under way: %(count)d pairing is undecided. It advances by itself.",
                         "The bracket is under way: %(count)d pairings are undecided. It advances by itself.",
                         len(undecided)) % {"count": len(undecided)}

@@ -1,4 +1,4 @@
-"""Brackets and standings: projections of a tournament's events (service.md, "Event sourcing").
+"""Brackets and standings: projections of a tournament's events (docs/rules/service.md, "Event sourcing").
 
 ``bracket(tournament)`` and ``standings(tournament)`` fold the stream ``tournament-<id>`` (the
 game results are in it as ``GameResultRecorded``) and return plain JSON-friendly dicts used by
@@ -45,7 +45,8 @@ from __future__ import annotations
 
 from . import discipline, scoring, table
 from .formats import elimination, groups as group_format
-from .state import GROUP_STAGE, GROUPS_PLAYOFFS, LEAGUE_STAGE, TournamentState
+from .formats.base import GROUP_STAGE, LEAGUE_STAGE
+from .state import TournamentState
 
 PENDING = "pending"
 
@@ -124,7 +125,7 @@ def bracket_of(state: TournamentState, tournament_id=None) -> dict:
     if spec is not None:
         offset = len([r for r in state.rounds if r["stage"] == GROUP_STAGE])
         for match in spec.matches:
-            stage = "playoff" if state.format == GROUPS_PLAYOFFS else match.stage
+            stage = state.tournament_format.match_stage(match.stage)
             pairing = state.pairing_for_key(match.key)
             entry = resolved[match.key]
             if pairing is not None:
@@ -163,7 +164,7 @@ def standings_of(state: TournamentState, tournament_id=None) -> dict:
     entrants = [n for n in state.entrants if state.seeds is None or n in state.seeds or state.entrants[n]["late"]]
     rows = state.standings_rows(entrants=entrants)
     groups = []
-    if state.format == GROUPS_PLAYOFFS and state.seeds:
+    if state.tournament_format.has_groups and state.seeds:
         for index, members in enumerate(state.groups()):
             name = group_format.group_name(index)
             pairings = [p for p in state.ordered_pairings() if p["group"] == name]

@@ -8,14 +8,13 @@ will be (the ladder is automatic), and records it only when the referee confirms
 """
 from __future__ import annotations
 
-from django.contrib import messages
-from django.db import transaction
-from django.http import Http404, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect
+from django.http import Http404, HttpResponseBadRequest
+from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from kernel.refusals import CommandRejected
+from kernel import refusals
+from kernel.form_views import ServiceFormView
 
 from . import pages, presentation, referee_panel, services
 from .permissions import is_referee, page_refusal
@@ -24,137 +23,156 @@ from .referee_forms import KnowledgeTestForm, OffenceForm, ResultForm, RevokeFor
 OFFENCE_STEPS = ("review", "confirm", "edit")
 
 
-class Refused(Exception):
-    """A form or a service said no: the page is shown again with the bound forms."""
+class RefereeAction(ServiceFormView):
+    """One action of the panel: POST only, the tournament's referee only, the pairing must exist.
+    The panel's forms are the pairing page's; a refused or unfinished action shows that page again
+    with the bound form (under ``key`` in the panel), and a done one goes back to it."""
 
-    def __init__(self, bound: dict, status: int):
-        self.bound, self.status = bound, status
+    http_method_names = ["post"]
+    status_kinds = refusals.KINDS
+    key = ""
 
-
-def referee_action(action):
-    """Wrap a panel action: POST only, the tournament's referee only, the pairing must exist;
-    ``action(request, tournament, state, pairing)`` returns the success message (or a response)
-    or raises :class:`Refused`."""
-    @require_POST
-    def view(request, tournament_id, pairing_id, **kwargs):
-        tournament = pages.visible_tournament(request, tournament_id)
-        if not is_referee(request.user, tournament):
+    def prepare(self, request, *args, tournament_id, pairing_id, **kwargs):
+        self.tournament = pages.visible_tournament(request, tournament_id)
+        if not is_referee(request.user, self.tournament):
             return page_refusal(request, _("Only the tournament's referees use the referee panel."))
-        state = services.load_state(tournament)
-        pairing = state.pairings.get(str(pairing_id))
-        if pairing is None or pairing["bye"]:
+        self.state = services.load_state(self.tournament)
+        self.pairing = self.state.pairings.get(str(pairing_id))
+        if self.pairing is None or self.pairing["bye"]:
             raise Http404("no such pairing")
-        try:
-            message = action(request, tournament, state, pairing, **kwargs)
-        except Refused as refused:
-            return pages.pairing_page(request, tournament.pk, pairing["id"], panel_forms=refused.bound,
-                                      status=refused.status)
-        if isinstance(message, HttpResponse):
-            return message
-        messages.success(request, message)
-        return redirect("tournament-pairing-page", tournament_id=tournament.pk, pairing_id=pairing["id"])
-    view.__name__ = action.__name__
-    view.__doc__ = action.__doc__
-    return view
+
+    def entrants(self) -> list[str]:
+        return [self.pairing["a"], self.pairing["b"]]
+
+    def show_refusal(self, form, refusal):
+        referee_panel.add_refusal(form, refusal)
+
+    def success_message(self, form, message):
+        return message
+
+    def get_success_url(self, form, message):
+        return reverse("tournament-pairing-page", kwargs={"tournament_id": self.tournament.pk,
+                                                          "pairing_id": self.pairing["id"]})
+
+    def bound(self, form) -> dict:
+        """The panel's forms as this request left them."""
+        return {self.key: form}
+
+    def render_page(self, form, status=200):
+        return pages.pairing_page(self.request, self.tournament.pk, self.pairing["id"], panel_forms=self.bound(form),
+                                  status=status)
 
 
-def _entrants(pairing: dict) -> list[str]:
-    return [pairing["a"], pairing["b"]]
-
-
-def _service(form, name: str, call):
-    """Run a service call; a refusal goes next to the field it concerns."""
-    try:
-        return call()
-    except CommandRejected as exc:
-        referee_panel.add_refusal(form, exc)
-        raise Refused({name: form}, exc.status) from None
-
-
-@referee_action
-def record_knowledge_tests(request, tournament, state, pairing):
+class RecordKnowledgeTests(RefereeAction):
     """Both entrants' knowledge-test scores (blank: unchanged), all or nothing."""
-    form = KnowledgeTestForm(request.POST, entrants=_entrants(pairing), current=state.tests)
-    if not form.is_valid():
-        raise Refused({"tests": form}, 400)
 
-    def record():
-        with transaction.atomic():
-            for name, score in form.scores():
-                services.record_knowledge_test(tournament.pk, name, score, request.user.get_username())
-    _service(form, "tests", record)
-    return _("Knowledge-test scores recorded.")
+    key = "tests"
+    one_transaction = True
+
+    def get_form(self):
+        return KnowledgeTestForm(self.request.POST, entrants=self.entrants(), current=self.state.tests)
+
+    def perform(self, form):
+        for name, score in form.scores():
+            services.record_knowledge_test(self.tournament.pk, name, score, self.request.user.get_username())
+        return _("Knowledge-test scores recorded.")
 
 
-@referee_action
-def record_offence(request, tournament, state, pairing):
+class RecordOffence(RefereeAction):
     """Review (which card it will be), then confirm; ``edit`` goes back to the filled form."""
-    step = request.POST.get("step")
-    if step not in OFFENCE_STEPS:
-        return HttpResponseBadRequest()
-    form = OffenceForm(request.POST, entrants=_entrants(pairing))
-    if not form.is_valid():
-        raise Refused({"offence": form}, 400)
-    if step == "edit":
-        raise Refused({"offence": form}, 200)
-    v = form.cleaned_data
-    seen = referee_panel.consequence(state, pairing, v["entrant"])
-    if step == "confirm" and v["offence_number"] == seen["number"]:
-        penalty = _service(form, "offence", lambda: services.issue_penalty(
-            tournament.pk, v["entrant"], v["category"], v["text"], request.user.get_username(),
-            pairing_id=pairing["id"]))[1]
+
+    key = "offence"
+
+    def post(self, request, *args, **kwargs):
+        self.step = request.POST.get("step")
+        if self.step not in OFFENCE_STEPS:
+            return HttpResponseBadRequest()
+        form = self.form
+        if not form.is_valid():
+            return self.render_page(form, self.invalid_status)
+        if self.step == "edit":
+            return self.render_page(form)
+        v = form.cleaned_data
+        seen = referee_panel.consequence(self.state, self.pairing, v["entrant"])
+        if self.step == "confirm" and v["offence_number"] == seen["number"]:
+            return super().post(request, *args, **kwargs)
+        review = {**v, "offence_number": seen["number"], "consequence": seen, "moved": self.step == "confirm",
+                  "category_label": presentation.label(presentation.OFFENCES, v["category"])}
+        return pages.pairing_page(request, self.tournament.pk, self.pairing["id"],
+                                  panel_forms={"offence": form, "review": review}, status=200)
+
+    @cached_property
+    def form(self):  # read by the step check first, then by the confirmed post
+        return OffenceForm(self.request.POST, entrants=self.entrants())
+
+    def get_form(self):
+        return self.form
+
+    def perform(self, form):
+        v = form.cleaned_data
+        penalty = services.issue_penalty(self.tournament.pk, v["entrant"], v["category"], v["text"],
+                                         self.request.user.get_username(), pairing_id=self.pairing["id"])[1]
         return _("%(level)s for %(name)s (%(nth)s offence) recorded.") % {
             "level": presentation.label(presentation.LEVELS, penalty["level"]), "name": v["entrant"],
             "nth": presentation.ordinal(penalty["offence_number"])}
-    review = {**v, "offence_number": seen["number"], "consequence": seen, "moved": step == "confirm",
-              "category_label": presentation.label(presentation.OFFENCES, v["category"])}
-    raise Refused({"offence": form, "review": review}, 200)
 
 
-@referee_action
-def revoke_penalty(request, tournament, state, pairing, penalty_id):
-    penalty_id = str(penalty_id)
-    if not any(p["id"] == penalty_id and p["pairing"] == pairing["id"] for p in state.penalties):
-        raise Http404("no such penalty")
-    form = RevokeForm(request.POST, prefix=referee_panel.revoke_prefix(penalty_id))
-    if not form.is_valid():
-        raise Refused({"revoke": (penalty_id, form)}, 400)
-    try:
-        services.revoke_penalty(tournament.pk, penalty_id, form.cleaned_data["reason"], request.user.get_username())
-    except CommandRejected as exc:
-        referee_panel.add_refusal(form, exc)
-        raise Refused({"revoke": (penalty_id, form)}, exc.status) from None
-    return _("Penalty revoked; the later offences are counted again.")
+class RevokePenalty(RefereeAction):
+    def prepare(self, request, *args, penalty_id, **kwargs):
+        refused = super().prepare(request, *args, **kwargs)
+        if refused:
+            return refused
+        self.penalty_id = str(penalty_id)
+        if not any(p["id"] == self.penalty_id and p["pairing"] == self.pairing["id"] for p in self.state.penalties):
+            raise Http404("no such penalty")
+
+    def get_form(self):
+        return RevokeForm(self.request.POST, prefix=referee_panel.revoke_prefix(self.penalty_id))
+
+    def perform(self, form):
+        services.revoke_penalty(self.tournament.pk, self.penalty_id, form.cleaned_data["reason"],
+                                self.request.user.get_username())
+        return _("Penalty revoked; the later offences are counted again.")
+
+    def bound(self, form):
+        return {"revoke": (self.penalty_id, form)}
 
 
-@referee_action
-def decide(request, tournament, state, pairing):
+class Decide(RefereeAction):
     """A tie, dispute or overrule with its reason (tournament/decisions.py says when)."""
-    kind = request.POST.get("kind")
-    entrants = _entrants(pairing)
-    if kind == "tie":
-        form = TieForm(request.POST, entrants=entrants)
-    elif kind in ("dispute", "overrule"):
-        keep = _("Leave the result as it is") if kind == "dispute" else None
-        form = ResultForm(request.POST, entrants=entrants, kind=kind, keep=keep,
-                          voidable=referee_panel.voidable(state, pairing, {}))
-    else:
-        return HttpResponseBadRequest()
-    if not form.is_valid():
-        raise Refused({kind: form}, 400)
-    v = form.cleaned_data
-    result = form.score() if kind != "tie" else None
-    new = _service(form, kind, lambda: services.referee_decision(
-        tournament.pk, pairing["id"], kind, v["reason"], request.user.get_username(), winner=v.get("winner") or None,
-        score=result, replaces=v.get("replaces") or None,
-        replaces_score=form.replaced_score() if kind == "overrule" else None,
-        void=v.get("void") or (), void_reason=v.get("void_reason") or ""))
-    decided = new.named_result(new.pairings[pairing["id"]])
-    decision_id = new.decisions[pairing["id"]][-1]["decision_id"]
-    voided = sum(1 for p in new.voided.values() if p["void"]["decision_id"] == decision_id)
-    words = {"tie": _("Tie decided."), "dispute": _("Ruling recorded."), "overrule": _("Result overruled.")}[kind]
-    if decided["winner"]:
-        words += " " + _("%(name)s wins the pairing.") % {"name": decided["winner"]}
-    if voided:
-        words += " " + _("Later pairings voided and created again with the new entrant: %(n)s.") % {"n": voided}
-    return words
+
+    def post(self, request, *args, **kwargs):
+        self.key = request.POST.get("kind")
+        if self.key not in ("tie", "dispute", "overrule"):
+            return HttpResponseBadRequest()
+        return super().post(request, *args, **kwargs)
+
+    def get_form(self):
+        if self.key == "tie":
+            return TieForm(self.request.POST, entrants=self.entrants())
+        keep = _("Leave the result as it is") if self.key == "dispute" else None
+        return ResultForm(self.request.POST, entrants=self.entrants(), kind=self.key, keep=keep,
+                          voidable=referee_panel.voidable(self.state, self.pairing, {}))
+
+    def perform(self, form):
+        kind, v, pairing = self.key, form.cleaned_data, self.pairing
+        new = services.referee_decision(
+            self.tournament.pk, pairing["id"], kind, v["reason"], self.request.user.get_username(),
+            winner=v.get("winner") or None, score=form.score() if kind != "tie" else None,
+            replaces=v.get("replaces") or None, replaces_score=form.replaced_score() if kind == "overrule" else None,
+            void=v.get("void") or (), void_reason=v.get("void_reason") or "")
+        decided = new.named_result(new.pairings[pairing["id"]])
+        decision_id = new.decisions[pairing["id"]][-1]["decision_id"]
+        voided = sum(1 for p in new.voided.values() if p["void"]["decision_id"] == decision_id)
+        words = {"tie": _("Tie decided."), "dispute": _("Ruling recorded."), "overrule": _("Result overruled.")}[kind]
+        if decided["winner"]:
+            words += " " + _("%(name)s wins the pairing.") % {"name": decided["winner"]}
+        if voided:
+            words += " " + _("Later pairings voided and created again with the new entrant: %(n)s.") % {"n": voided}
+        return words
+
+
+record_knowledge_tests = RecordKnowledgeTests.as_view()
+record_offence = RecordOffence.as_view()
+revoke_penalty = RevokePenalty.as_view()
+decide = Decide.as_view()

@@ -1,5 +1,5 @@
-"""What the referee panel of a pairing page shows (issue 13 "Referee panel"; service.md "Referee
-discipline"; 303.md "Tournament rules from the sheet").
+"""What the referee panel of a pairing page shows (issue 13 "Referee panel"; docs/rules/service.md "Referee
+discipline"; docs/rules/303.md "Tournament rules from the sheet").
 
 Only the tournament's referees (and league admins, as the API allows) get a panel. It offers the
 decisions tournament/decisions.py would accept now, the knowledge tests, an offence form that

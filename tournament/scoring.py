@@ -1,4 +1,4 @@
-"""Pairing results and scoring schemes (service.md, "Tournaments"; the 303 sheet, "PUNKTACJA").
+"""Pairing results and scoring schemes (docs/rules/service.md, "Tournaments"; the 303 sheet, "PUNKTACJA").
 
 A pairing is a match and a rematch between entrants ``a`` and ``b``. :func:`score_pairing`
 turns what happened (game winners, VP, knowledge tests, red cards, withdrawals, referee

@@ -5,7 +5,7 @@ from systems.registry import available_systems
 
 from . import discipline, scoring
 from .services import REFEREE_DECISION_KINDS, SEEDING_METHODS
-from .state import FORMATS
+from .formats import NAMES as FORMATS
 from .tiebreaks import TIE_BREAKS
 
 
@@ -17,7 +17,8 @@ class TournamentCreateSerializer(serializers.Serializer):
     system = serializers.CharField(help_text="one of: " + ", ".join(available_systems()))
     format = serializers.ChoiceField(FORMATS)
     scoring = serializers.ChoiceField(scoring.SCHEMES, required=False, allow_null=True, default=None,
-                                      help_text="default: polish for 303, vp-aggregate for Duel in the Dark")
+                                      help_text="default: the game system's usual scoring (its descriptor's "
+                                                "default_scoring: polish for 303, vp-aggregate for Duel in the Dark)")
     options = serializers.DictField(required=False, default=dict,
                                     help_text="third_place, grand_final_reset, cycles, rounds, bye_score, "
                                               "group_count, advance_per_group, requires_check_in, "

@@ -1,4 +1,4 @@
-"""Folding a tournament stream into its state (service.md, "Event sourcing" and "Tournaments").
+"""Folding a tournament stream into its state (docs/rules/service.md, "Event sourcing" and "Tournaments").
 
 Pure: a list of events (``{"seq", "type", "payload"}``) in, a :class:`TournamentState` out.
 The brackets, standings and the next pairings to create are all derived from it, so a
@@ -7,21 +7,11 @@ revocation or a referee decision recomputes everything that follows. No Django h
 from __future__ import annotations
 
 import copy
-import math
 
 from . import discipline, events as ev, scoring, table
-from .formats import berger, elimination, groups as group_format
+from .formats import elimination, format_for, groups as group_format, single_elimination
+from .formats.base import GROUP_STAGE, LEAGUE_STAGE, Format
 from .tiebreaks import DEFAULT_TIE_BREAKS, Row, add_derived, rank
-
-SINGLE_ELIMINATION = "single-elimination"
-DOUBLE_ELIMINATION = "double-elimination"
-ROUND_ROBIN = "round-robin"
-SWISS = "swiss"
-GROUPS_PLAYOFFS = "groups-playoffs"
-FORMATS = (SINGLE_ELIMINATION, DOUBLE_ELIMINATION, ROUND_ROBIN, SWISS, GROUPS_PLAYOFFS)
-ELIMINATION_FORMATS = (SINGLE_ELIMINATION, DOUBLE_ELIMINATION)
-
-GROUP_STAGE, PLAYOFF_STAGE, LEAGUE_STAGE = "group", "playoff", "main"
 
 # Events that touch one pairing only: its cached result alone is dropped.
 PAIRING_EVENTS = {ev.PAIRING_CREATED, ev.PAIRING_GAME_CREATED, ev.GAME_RESULT_RECORDED, ev.REFEREE_DECISION,
@@ -44,6 +34,7 @@ DEFAULT_OPTIONS = {
     "game_setup": {},              # setup given to every game (e.g. another board of the same format)
     "play_mode": table.ONLINE,     # "at_table": players report each leg's result (tournament/table.py)
     "auto_confirm_minutes": table.DEFAULT_AUTO_CONFIRM_MINUTES,  # an unanswered table report is confirmed then
+    "allow_bots": False,           # practice bots (bots/) may take a seat only if the organiser allows them
 }
 
 
@@ -174,7 +165,12 @@ class TournamentState:
     # -- basic facts ---------------------------------------------------------------------
     @property
     def format(self) -> str:
-        return self.info.get("format", SINGLE_ELIMINATION)
+        return self.info.get("format", single_elimination.NAME)
+
+    @property
+    def tournament_format(self) -> Format:
+        """What the format decides (tournament/formats/base.py)."""
+        return format_for(self.format)
 
     @property
     def scheme(self) -> str:
@@ -218,7 +214,7 @@ class TournamentState:
         return discipline.grade(self.penalties, self.penalty_scope)
 
     def needs_winner(self, pairing: dict) -> bool:
-        return self.format in ELIMINATION_FORMATS or pairing["stage"] == PLAYOFF_STAGE
+        return self.tournament_format.needs_winner(pairing)
 
     def decision_in_force(self, pid: str) -> dict | None:
         """The latest referee decision that sets the pairing's score or winner (an overrule
@@ -272,9 +268,9 @@ class TournamentState:
         return self._results
 
     def _bye_result(self, pairing: dict) -> scoring.PairingResult:
-        if self.format != SWISS:
+        score = self.tournament_format.bye_score(self.options)
+        if score is None:
             return scoring.PairingResult(scoring.DECIDED, (0, 0), (0, 0), "a")
-        score = tuple(self.options["bye_score"])
         return scoring.PairingResult(scoring.DECIDED, score, scoring.points_for(self.scheme, score, "a"), "a")
 
     def result(self, pid: str) -> scoring.PairingResult:
@@ -319,20 +315,10 @@ class TournamentState:
 
     # -- structure -----------------------------------------------------------------------
     def bracket_spec(self) -> elimination.Bracket | None:
-        entrants = len(self.bracket_seeds() or [])
-        if self.format == SINGLE_ELIMINATION or (self.format == GROUPS_PLAYOFFS and entrants):
-            return elimination.SingleEliminationBuilder(entrants, self.options["third_place"]).build() \
-                if entrants >= 2 else None
-        if self.format == DOUBLE_ELIMINATION and entrants >= 2:
-            return elimination.DoubleEliminationBuilder(entrants, self.options["grand_final_reset"]).build()
-        return None
+        return self.tournament_format.bracket_spec(len(self.bracket_seeds() or []), self.options)
 
     def bracket_seeds(self) -> list[str] | None:
-        if self.format in ELIMINATION_FORMATS:
-            return self.seeds if any(r["stage"] != GROUP_STAGE for r in self.rounds) else None
-        if self.format == GROUPS_PLAYOFFS and any(r["stage"] == PLAYOFF_STAGE for r in self.rounds):
-            return group_format.playoff_seeds(self.group_rankings(), self.options["advance_per_group"])
-        return None
+        return self.tournament_format.bracket_seeds(self)
 
     def decided_by_key(self) -> dict[str, elimination.Decided]:
         out = {}
@@ -361,22 +347,6 @@ class TournamentState:
             rankings.append([row.entrant for row in self.standings_rows(pairings, members)])
         return rankings
 
-    def league_schedule(self) -> list[list[tuple]]:
-        """Round robin: the Berger rounds over the seeds."""
-        return berger.berger_rounds(self.seeds or [], self.options["cycles"])
-
-    def group_schedule(self) -> list[list[tuple]]:
-        """Groups: round r of every group's Berger table, as ``(group, a, b)``."""
-        tables = [berger.berger_rounds(members, 1) for members in self.groups()]
-        count = max((len(t) for t in tables), default=0)
-        return [[(group_format.group_name(g), a, b) for g, t in enumerate(tables) if r < len(t) for a, b in t[r]]
-                for r in range(count)]
-
-    def swiss_rounds(self) -> int:
-        configured = self.options.get("rounds")
-        n = len(self.seeds or [])
-        return configured or max(1, min(math.ceil(math.log2(max(n, 2))), n - 1))
-
     def round_complete(self, number: int) -> bool:
         return all(self.result(p["id"]).status == scoring.DECIDED
                    for p in self.pairings.values() if p["round"] == number)
@@ -385,11 +355,4 @@ class TournamentState:
         """All the format's rounds are played and every pairing is decided."""
         if not self.started or any(r.status != scoring.DECIDED for r in self.results().values()):
             return False
-        if self.format == ROUND_ROBIN:
-            return len(self.rounds) >= len(self.league_schedule())
-        if self.format == SWISS:
-            return len(self.rounds) >= self.swiss_rounds()
-        spec, resolved = self.resolved_bracket()
-        if spec is None:
-            return False
-        return all(entry["void"] or entry["walkover"] or entry["result"] is not None for entry in resolved.values())
+        return self.tournament_format.is_complete(self)

@@ -9,7 +9,6 @@ from kernel.streaming import Message, WithSideFeeds, event_stream, position
 
 from . import services
 from .models import Tournament
-from .permissions import may_view
 from .state import CANCELLED, FINISHED
 from .views import summary, tournament_events, tournaments, visible
 
@@ -23,9 +22,8 @@ class TournamentFeed:
         return None if self.user.is_authenticated else (self.keys[0], after)
 
     def read(self, after: int) -> tuple[list[Message], int, bool]:
-        tournament = tournaments().filter(pk=self.tournament_id).first()
-        if tournament is None or not (may_view(self.user, tournament)
-                                      or may_view(self.user, tournament, services.load_state(tournament))):
+        tournament = tournaments().visible_to(self.user).filter(pk=self.tournament_id).first()
+        if tournament is None:
             return [], after, True
         events = tournament_events(tournament, after)
         version = events[-1]["seq"] if events else after

@@ -20,24 +20,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from systems import registry
+from systems.kit.descriptor import TablePlay
+from kernel import refusals
+
 from . import scoring
 
 ONLINE, AT_TABLE = "online", "at_table"
 PLAY_MODES = (ONLINE, AT_TABLE)
 
-# How a game at the table ended, per system (303.md "End of game"; Duel in the Dark: VP).
-ENDINGS = {
-    "303": ("reached_london", "shot_down", "rounds_ran_out"),
-    "duel-in-the-dark": ("victory_points",),
-}
-GENERIC_ENDINGS = ("rules",)
-# The side an ending makes the winner (303.md "End of game": London is the Luftwaffe's, the rest
-# the RAF's). A winner on the other side contradicts how the game ended.
-ENDING_WINNER_SIDE = {
-    "303": {"reached_london": "luftwaffe", "shot_down": "raf", "rounds_ran_out": "raf"},
-}
-SIDE_NAMES = {"luftwaffe": "Luftwaffe", "raf": "RAF"}
-SYSTEMS_WITH_VP = ("duel-in-the-dark",)
+# How a game at the table ends, which side each ending makes the winner, whether the report gives
+# the VP margin: the system's descriptor says (``table_play``, systems/kit/descriptor.py; e.g.
+# docs/rules/303.md "End of game"). A system without one ends "as the rules say".
 
 REPORTED, DISPUTED, CONFIRMED, ENTERED = "reported", "disputed", "confirmed", "entered"
 SETTLED = (CONFIRMED, ENTERED)
@@ -46,16 +40,22 @@ AUTO_CONFIRM_ACTOR = "system:auto-confirm"
 DEFAULT_AUTO_CONFIRM_MINUTES = 30
 
 
-class TableRefusal(Exception):
-    """A report, confirmation or entry the rules refuse: HTTP status, machine code, message."""
+class TableRefusal(refusals.Refusal):
+    """A report, confirmation or entry the rules refuse: its kind, machine code, English message."""
 
-    def __init__(self, status: int, code: str, message: str):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+
+def _table_play(system: str) -> TablePlay:
+    found = registry.find(system)
+    return found.table_play if found else TablePlay()
 
 
 def endings_for(system: str) -> tuple[str, ...]:
-    return ENDINGS.get(system, GENERIC_ENDINGS)
+    return _table_play(system).endings
+
+
+def reports_vp(system: str) -> bool:
+    """The report of a leg gives the night's VP margin (Duel in the Dark)."""
+    return _table_play(system).reports_vp
 
 
 def leg_sides(pairing: dict, leg: int) -> dict[str, str]:
@@ -104,31 +104,34 @@ def report_from(payload: dict) -> LegReport:
 
 
 def check_leg_result(system: str, pairing: dict, leg, winner, ended_by, vp_margin) -> LegReport:
-    """A leg result well formed for this pairing, or :class:`TableRefusal` (400)."""
+    """A leg result well formed for this pairing, or an invalid :class:`TableRefusal`."""
     if leg not in range(1, scoring.LEGS + 1):
-        raise TableRefusal(400, "invalid_leg", "leg must be 1 (the match) or 2 (the rematch)")
+        raise TableRefusal(refusals.INVALID, "invalid_leg", "leg must be 1 (the match) or 2 (the rematch)")
     if winner not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(400, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
+        raise TableRefusal(refusals.INVALID, "invalid_winner", f"the winner must be {pairing['a']} or {pairing['b']}")
     endings = endings_for(system)
     if ended_by not in endings:
-        raise TableRefusal(400, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
-    winning_side = ENDING_WINNER_SIDE.get(system, {}).get(ended_by)
+        raise TableRefusal(refusals.INVALID, "invalid_ending", f"how the game ended must be one of: {', '.join(endings)}")
+    rules = _table_play(system)
+    winning_side = rules.winner_side.get(ended_by)
     sides = leg_sides(pairing, leg)
     if winning_side in sides and sides[winning_side] != winner:
-        raise TableRefusal(400, "ending_contradicts_winner",
-                           f"that ending is a win for the {SIDE_NAMES[winning_side]}, and {sides[winning_side]} flew "
-                           f"the {SIDE_NAMES[winning_side]} in this leg, not {winner}")
-    if system in SYSTEMS_WITH_VP:
+        side = rules.side_words.get(winning_side, winning_side)
+        raise TableRefusal(refusals.INVALID, "ending_contradicts_winner",
+                           f"that ending is a win for the {side}, and {sides[winning_side]} flew "
+                           f"the {side} in this leg, not {winner}")
+    if rules.reports_vp:
         if isinstance(vp_margin, bool) or not isinstance(vp_margin, int) or vp_margin < 1:
-            raise TableRefusal(400, "invalid_vp_margin", "give the night's VP margin: a whole number of 1 or more")
+            raise TableRefusal(refusals.INVALID, "invalid_vp_margin",
+                               "give the night's VP margin: a whole number of 1 or more")
     elif vp_margin is not None:
-        raise TableRefusal(400, "invalid_vp_margin", "this game has no victory points to report")
+        raise TableRefusal(refusals.INVALID, "invalid_vp_margin", "this game has no victory points to report")
     return LegReport(winner, ended_by, vp_margin)
 
 
 def ending_won_by(system: str, pairing: dict, leg: int, winner: str) -> str:
     """An ending that agrees with ``winner`` having won this leg (the demo's and tests' reports)."""
-    wins, sides = ENDING_WINNER_SIDE.get(system, {}), leg_sides(pairing, leg)
+    wins, sides = _table_play(system).winner_side, leg_sides(pairing, leg)
     endings = endings_for(system)
     return next((e for e in endings if wins.get(e) not in sides or sides[wins[e]] == winner), endings[0])
 
@@ -147,40 +150,45 @@ def round_closed(state, pairing: dict) -> bool:
 def check_open_leg(state, pairing: dict) -> None:
     """The pairing takes table results now: played at the table, not closed, not forfeited."""
     if pairing.get("mode") != AT_TABLE:
-        raise TableRefusal(409, "not_at_table", "this pairing is played online: its games record their results")
+        raise TableRefusal(refusals.CONFLICT, "not_at_table",
+                           "this pairing is played online: its games record their results")
     if round_closed(state, pairing):
-        raise TableRefusal(409, "round_closed", "the round is closed: ask a referee for a decision")
+        raise TableRefusal(refusals.CONFLICT, "round_closed", "the round is closed: ask a referee for a decision")
     if state.forfeited(pairing):
-        raise TableRefusal(409, "pairing_forfeited", "the pairing ended by a red card or a withdrawal")
+        raise TableRefusal(refusals.CONFLICT, "pairing_forfeited", "the pairing ended by a red card or a withdrawal")
 
 
 def check_report(state, pairing: dict, leg: int, reporter: str) -> None:
     """A player of the pairing reports a leg that has no report waiting and no settled result."""
     check_open_leg(state, pairing)
     if reporter not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(403, "not_in_pairing", "only the two players of the pairing report its results")
+        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing",
+                           "only the two players of the pairing report its results")
     existing = pairing["reports"].get(leg)
     if existing is None:
         return
     if existing["status"] in SETTLED:
-        raise TableRefusal(409, "result_confirmed", "this leg's result is settled; a referee may correct it")
+        raise TableRefusal(refusals.CONFLICT, "result_confirmed",
+                           "this leg's result is settled; a referee may correct it")
     if existing["status"] == DISPUTED:
-        raise TableRefusal(409, "leg_disputed", "this leg is disputed and waits for a referee")
-    raise TableRefusal(409, "report_pending", f"{existing['reporter']} reported this leg: confirm or dispute it")
+        raise TableRefusal(refusals.CONFLICT, "leg_disputed", "this leg is disputed and waits for a referee")
+    raise TableRefusal(refusals.CONFLICT, "report_pending",
+                       f"{existing['reporter']} reported this leg: confirm or dispute it")
 
 
 def pending_report(state, pairing: dict, leg: int, actor: str, report_id: str | None) -> dict:
     """The report ``actor`` (the reporter's opponent) may confirm or dispute now."""
     check_open_leg(state, pairing)
     if actor not in (pairing["a"], pairing["b"]):
-        raise TableRefusal(403, "not_in_pairing", "only the two players of the pairing answer its reports")
+        raise TableRefusal(refusals.FORBIDDEN, "not_in_pairing",
+                           "only the two players of the pairing answer its reports")
     report = pairing["reports"].get(leg)
     if report is None or report["status"] != REPORTED:
-        raise TableRefusal(409, "nothing_to_confirm", "this leg has no report waiting for an answer")
+        raise TableRefusal(refusals.CONFLICT, "nothing_to_confirm", "this leg has no report waiting for an answer")
     if report["reporter"] == actor:
-        raise TableRefusal(403, "own_report", "your opponent confirms or disputes your report")
+        raise TableRefusal(refusals.FORBIDDEN, "own_report", "your opponent confirms or disputes your report")
     if report_id is not None and report_id != report["report_id"]:
-        raise TableRefusal(409, "report_outdated", "the report changed since you saw it")
+        raise TableRefusal(refusals.CONFLICT, "report_outdated", "the report changed since you saw it")
     return report
 
 
@@ -188,10 +196,10 @@ def check_entry(state, pairing: dict, leg: int, reason: str) -> None:
     """A referee or the organiser enters or corrects a leg of an open table pairing."""
     check_open_leg(state, pairing)
     if not (reason or "").strip():
-        raise TableRefusal(400, "reason_required", "say why the result is entered or corrected")
+        raise TableRefusal(refusals.INVALID, "reason_required", "say why the result is entered or corrected")
     settled = pairing["results"].get(leg)
     if settled is not None and pairing["reports"].get(leg) is None:
-        raise TableRefusal(409, "result_recorded", "this leg was played online")
+        raise TableRefusal(refusals.CONFLICT, "result_recorded", "this leg was played online")
 
 
 def open_reports(state) -> list[tuple[dict, int, dict]]:

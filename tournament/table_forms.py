@@ -9,19 +9,22 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from systems import registry
+
 from . import table
 
-ENDING_LABELS = {
-    "reached_london": _("the bomber reached London (Luftwaffe wins)"),
-    "shot_down": _("the bomber was shot down (RAF wins)"),
-    "rounds_ran_out": _("the rounds ran out (RAF wins)"),
-    "victory_points": _("on victory points at the end of the night"),
-    "rules": _("as the rules say"),
-}
+# The generic ending; each system's own are worded in its descriptor (``table_play.ending_words``).
+GENERIC_ENDING_LABELS = {"rules": _("as the rules say")}
 
 
-def ending_label(code: str) -> str:
-    return str(ENDING_LABELS.get(code, code))
+def ending_label(code: str, system: str | None = None) -> str:
+    """An ending in words: the system's (every registered one's when ``system`` is not given,
+    e.g. a report shown without its tournament), else the generic one, else the code."""
+    systems = [registry.find(system)] if system else registry.descriptors()
+    for found in systems:
+        if found and code in found.table_play.ending_words:
+            return str(found.table_play.ending_words[code])
+    return str(GENERIC_ENDING_LABELS.get(code, code))
 
 
 class LegResultForm(forms.Form):
@@ -34,8 +37,8 @@ class LegResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.system = system
         self.fields["winner"].choices = [(pairing["a"], pairing["a"]), (pairing["b"], pairing["b"])]
-        self.fields["ended_by"].choices = [(code, ending_label(code)) for code in table.endings_for(system)]
-        if system in table.SYSTEMS_WITH_VP:
+        self.fields["ended_by"].choices = [(code, ending_label(code, system)) for code in table.endings_for(system)]
+        if table.reports_vp(system):
             self.fields["vp_margin"].required = True
         else:
             del self.fields["vp_margin"]

@@ -15,10 +15,12 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from kernel.refusals import CommandRejected
+from kernel import refusals
+from kernel.form_views import ServiceFormView
 
 from . import pages, services, table, table_offline
 from .permissions import is_organiser, is_referee, page_refusal
@@ -95,13 +97,81 @@ def _legs(request, tournament, state, pairing, bound: dict) -> list[dict]:
     return legs
 
 
-def report_page(request, tournament_id, pairing_id):
-    """A table pairing's legs: report, confirm or dispute, or (staff) enter a result."""
-    tournament, state = pages.load(request, tournament_id)
-    pairing = _pairing(state, pairing_id)
-    if request.method == "POST":
-        return _act(request, tournament, state, pairing)
-    return _render(request, tournament, state, pairing)
+class ReportPage(ServiceFormView):
+    """A table pairing's legs: report, confirm or dispute, or (staff) enter a result. A POST names
+    its ``action`` and ``leg``; the form of that leg is the one it binds."""
+
+    http_method_names = ["get", "head", "post"]
+    refusal_fields = REFUSAL_FIELDS
+    status_kinds = refusals.KINDS
+
+    def prepare(self, request, *args, tournament_id, pairing_id, **kwargs):
+        self.tournament, self.state = pages.load(request, tournament_id)
+        self.pairing = _pairing(self.state, pairing_id)
+
+    def post(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        self.action, leg = request.POST.get("action"), request.POST.get("leg", "")
+        if self.action not in ACTIONS or leg not in ("1", "2"):
+            raise Http404("no such action")
+        self.leg = int(leg)
+        if self.action == "enter" and not _staff(request.user, self.tournament):
+            return _not_saved(request, self.tournament, self.pairing,
+                              _("only the tournament's referees and organisers enter results"), 403)
+        return super().post(request, *args, **kwargs)
+
+    def get_form(self):
+        if self.request.method != "POST":
+            return None
+        prefix = f"leg{self.leg}"
+        if self.action in ("report", "enter"):
+            form_class = LegEntryForm if self.action == "enter" else LegResultForm
+            self.key = (self.action, self.leg)
+            return form_class(self.request.POST, pairing=self.pairing, system=self.tournament.system, prefix=prefix)
+        self.key = ("answer", self.leg)
+        return LegAnswerForm(self.request.POST, prefix=prefix)
+
+    def perform(self, form):
+        t, p, leg, me, data = self.tournament.pk, self.pairing["id"], self.leg, self.request.user.get_username(), \
+            form.cleaned_data
+        # A resent form (a double tap, or a report the phone kept while offline) counts once.
+        once = self.request.headers.get("Idempotency-Key") or self.request.POST.get("idempotency_key") or None
+        if self.action == "report":
+            services.report_leg(t, p, leg, me, **form.result(), idempotency_key=once)
+            return _("Reported. Your opponent confirms it, or it counts by itself later.")
+        if self.action == "enter":
+            services.enter_leg_result(t, p, leg, me, reason=data["reason"], **form.result())
+            return _("The result is entered.")
+        if self.action == "confirm":
+            services.confirm_leg(t, p, leg, me, str(data["report_id"]), idempotency_key=once)
+            return _("Confirmed: the result counts.")
+        services.dispute_leg(t, p, leg, me, data["reason"], str(data["report_id"]), idempotency_key=once)
+        return _("Disputed: a referee will decide.")
+
+    def refused(self, form, refusal):
+        if refusal.kind in (refusals.FORBIDDEN, refusals.CONFLICT):  # the page was out of date: say so, show the latest
+            return _not_saved(self.request, self.tournament, self.pairing, refusal.message,
+                              self.refusal_status(refusal))
+        return super().refused(form, refusal)
+
+    def show_refusal(self, form, refusal):
+        field = self.refusal_fields.get(refusal.code)
+        form.add_error(field if field in form.fields else None, refusal.message)
+
+    def success_message(self, form, message):
+        return message
+
+    def get_success_url(self, form, message):
+        return reverse("tournament-pairing-report", kwargs={"tournament_id": self.tournament.pk,
+                                                            "pairing_id": self.pairing["id"]})
+
+    def render_page(self, form, status=200):
+        return _render(self.request, self.tournament, self.state, self.pairing,
+                       {self.key: form} if form is not None else None, status)
+
+
+report_page = ReportPage.as_view()
 
 
 def _viewer(request, tournament, pairing) -> str:
@@ -125,52 +195,6 @@ def _render(request, tournament, state, pairing, bound=None, status=200, refusal
     }, status=status)
 
 
-def _act(request, tournament, state, pairing):
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    action, leg = request.POST.get("action"), request.POST.get("leg", "")
-    if action not in ACTIONS or leg not in ("1", "2"):
-        raise Http404("no such action")
-    leg = int(leg)
-    me, prefix = request.user.get_username(), f"leg{leg}"
-    if action == "enter" and not _staff(request.user, tournament):
-        return _not_saved(request, tournament, pairing,
-                          _("only the tournament's referees and organisers enter results"), 403)
-    if action in ("report", "enter"):
-        form_class = LegEntryForm if action == "enter" else LegResultForm
-        form = form_class(request.POST, pairing=pairing, system=tournament.system, prefix=prefix)
-        key = (action, leg)
-    else:
-        form, key = LegAnswerForm(request.POST, prefix=prefix), ("answer", leg)
-    if not form.is_valid():
-        return _render(request, tournament, state, pairing, {key: form}, 400)
-    data = form.cleaned_data
-    # A resent form (a double tap, or a report the phone kept while offline) counts once.
-    once = request.headers.get("Idempotency-Key") or request.POST.get("idempotency_key") or None
-    try:
-        if action == "report":
-            services.report_leg(tournament.pk, pairing["id"], leg, me, **form.result(), idempotency_key=once)
-            message = _("Reported. Your opponent confirms it, or it counts by itself later.")
-        elif action == "enter":
-            services.enter_leg_result(tournament.pk, pairing["id"], leg, me, reason=data["reason"], **form.result())
-            message = _("The result is entered.")
-        elif action == "confirm":
-            services.confirm_leg(tournament.pk, pairing["id"], leg, me, str(data["report_id"]), idempotency_key=once)
-            message = _("Confirmed: the result counts.")
-        else:
-            services.dispute_leg(tournament.pk, pairing["id"], leg, me, data["reason"], str(data["report_id"]),
-                                 idempotency_key=once)
-            message = _("Disputed: a referee will decide.")
-    except CommandRejected as exc:
-        if exc.status in (403, 409):  # the page was out of date: say so, show the latest
-            return _not_saved(request, tournament, pairing, exc.message, exc.status)
-        field = REFUSAL_FIELDS.get(exc.code)
-        form.add_error(field if field in form.fields else None, exc.message)
-        return _render(request, tournament, state, pairing, {key: form}, exc.status)
-    messages.success(request, message)
-    return redirect("tournament-pairing-report", tournament_id=tournament.pk, pairing_id=pairing["id"])
-
-
 def _not_saved(request, tournament, pairing, why: str, status: int):
     """A refusal the form may not be there to show (the leg moved on since the page was loaded,
     or the viewer may not do it): said in words above the page as it stands now."""
@@ -187,7 +211,7 @@ def move_to_table(request, tournament_id, pairing_id):
         return page_refusal(request, _("Only the tournament's organisers move a pairing to the table."))
     try:
         services.move_to_table(tournament.pk, str(pairing_id), request.user.get_username())
-    except CommandRejected as exc:
+    except refusals.Refusal as exc:
         messages.error(request, exc.message)
         return redirect("tournament-pairing-page", tournament_id=tournament.pk, pairing_id=pairing_id)
     messages.success(request, _("The pairing is played at the table now: its players report the results here."))

@@ -1,4 +1,4 @@
-"""Standings order with configurable tie-breaks (service.md, "Tournaments": standings).
+"""Standings order with configurable tie-breaks (docs/rules/service.md, "Tournaments": standings).
 
 Keys, applied in the configured order, each only among entrants still tied on all earlier keys:
 

@@ -10,9 +10,11 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
-from accounts.roles import is_league_admin
+from game.visibility import is_league_admin
 from leagues.services import league_at
+from accounts.roles import is_league_admin
 
 from . import exports, uploads
 from .permissions import is_organiser, require
@@ -55,7 +57,7 @@ class TournamentImport(APIView):
         try:
             body = request.body
         except RequestDataTooBig:
-            raise CommandRejected(413, "payload_too_large", _("request body over %(limit)s bytes") % {
+            raise CommandRejected(refusals.TOO_LARGE, "payload_too_large", _("request body over %(limit)s bytes") % {
                 "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}) from None
         upload, created = uploads.import_tournament(body, target, request.user)
         return Response(upload_summary(upload, created), status=201 if created else 200)

@@ -9,7 +9,7 @@ sides drawn from its revealed seed; each game created for the pairing's sides; e
 the table one its table rules take (tournament/table.py); each online result naming a game of
 the file whose outcome and head hash agree; the last event closing a complete tournament. Who
 entered a referee's result is not checked: he is an account of the other server. A refusal is
-a 422 naming the stream and the seq.
+unprocessable, naming the stream and the seq.
 
 The entrants are names from another server: nobody here is matched to one by the name alone.
 A player claims his entrant himself (:func:`claim_entrant`) or a league admin maps it
@@ -26,6 +26,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel import bounded_json
 from kernel import outbox
 from kernel.chain import event_hash, first_break
@@ -51,11 +52,11 @@ TOURNAMENT_STREAM = re.compile(r"tournament-[0-9]{1,18}")
 
 
 def malformed(message: str) -> CommandRejected:
-    return CommandRejected(400, "malformed_upload", message)
+    return CommandRejected(refusals.INVALID, "malformed_upload", message)
 
 
 def refused(stream: str, seq: int, message: str, code: str = "upload_rejected") -> CommandRejected:
-    return CommandRejected(422, code, _("in %(stream)s, event %(seq)s: %(problem)s")
+    return CommandRejected(refusals.UNPROCESSABLE, code, _("in %(stream)s, event %(seq)s: %(problem)s")
                            % {"stream": stream, "seq": seq, "problem": message}, {"stream": stream, "seq": seq})
 
 
@@ -76,7 +77,7 @@ def read_file(raw: bytes | str) -> dict:
     try:
         data = bounded_json.loads(raw)
     except bounded_json.RefusedJson as exc:  # its own code (e.g. json_too_deep), as every write route answers
-        raise CommandRejected(400, exc.code, exc.message) from None
+        raise CommandRejected(refusals.INVALID, exc.code, exc.message) from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise malformed(_("the file is not a tournament export (%(format)s)") % {"format": EXPORT_FORMAT})
     tournament, games = data.get("tournament"), data.get("games")
@@ -106,7 +107,7 @@ def _chained(stream: str, records: list[EventRecord], head_hash) -> None:
 # -- verifying it -------------------------------------------------------------------------------------
 
 def verify(data: dict) -> Verified:
-    """Every chain, every game re-derived, the tournament's events checked; else a 400/422."""
+    """Every chain, every game re-derived, the tournament's events checked; else a refusal."""
     games: dict[str, tuple[str, list[EventRecord], dict]] = {}
     for entry in data["games"]:
         stream = entry.get("stream")
@@ -245,7 +246,7 @@ class TournamentCheck:
                 table.check_open_leg(state, pairing)
                 report = pairing["reports"].get(leg) or {}
                 if report.get("status") != table.REPORTED or report.get("report_id") != p.get("report_id"):
-                    raise table.TableRefusal(409, "nothing_to_confirm", "no report waits here")
+                    raise table.TableRefusal(refusals.CONFLICT, "nothing_to_confirm", "no report waits here")
             else:
                 table.pending_report(state, pairing, leg, p.get("by"), p.get("report_id"))
         except table.TableRefusal as refusal:
@@ -280,7 +281,7 @@ def import_tournament(raw: bytes | str, league, admin) -> tuple[TournamentUpload
         if upload is not None:
             return upload, False
         if TournamentUpload.objects.filter(origin_hash=origin).exists():
-            raise CommandRejected(409, "tournament_imported_before", _(
+            raise CommandRejected(refusals.CONFLICT, "tournament_imported_before", _(
                 "this tournament was imported before from another export of it; its history has changed since"))
         try:
             with transaction.atomic():
@@ -332,19 +333,21 @@ def _stored(tournament: Tournament):
 def _upload_of(tournament_id) -> TournamentUpload:
     upload = TournamentUpload.objects.select_for_update().filter(tournament_id=tournament_id).first()
     if upload is None:
-        raise CommandRejected(404, "not_an_upload", _("no imported tournament has that id"))
+        raise CommandRejected(refusals.NOT_FOUND, "not_an_upload", _("no imported tournament has that id"))
     return upload
 
 
 def _match(upload: TournamentUpload, name: str, user, how: str) -> UploadedEntrant:
     if name not in recorded_entrants(upload):
-        raise CommandRejected(404, "no_such_entrant", _("the tournament's history names no entrant %(name)s")
+        raise CommandRejected(refusals.NOT_FOUND, "no_such_entrant",
+                              _("the tournament's history names no entrant %(name)s")
                               % {"name": name})
     taken = upload.entrants.filter(name=name).first()
     if taken is not None:
-        raise CommandRejected(409, "entrant_matched", _("%(name)s is matched to an account already") % {"name": name})
+        raise CommandRejected(refusals.CONFLICT, "entrant_matched",
+                              _("%(name)s is matched to an account already") % {"name": name})
     if upload.entrants.filter(user=user).exists():
-        raise CommandRejected(409, "account_matched",
+        raise CommandRejected(refusals.CONFLICT, "account_matched",
                               _("that account is matched to another entrant of this tournament already"))
     entrant = UploadedEntrant.objects.create(upload=upload, name=name, user=user, how=how)
     _seat(upload.tournament, name, user)
@@ -374,7 +377,8 @@ def map_entrant(tournament_id, name: str, username: str, admin) -> UploadedEntra
     """A league admin's explicit mapping of a recorded name to an account of this server."""
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise CommandRejected(404, "user_not_found", _("no account is named %(name)s") % {"name": username},
-                              {"errors": {"account": [_("no account is named %(name)s") % {"name": username}]}})
+        raise CommandRejected(refusals.NOT_FOUND, "user_not_found",
+                              _("no account is named %(name)s") % {"name": username},
+                              field="account")
     with transaction.atomic():
         return _match(_upload_of(tournament_id), name, user, UploadedEntrant.How.MAPPED)

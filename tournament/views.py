@@ -6,16 +6,17 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
 from kernel.store import head, read_events
-from accounts.roles import is_league_admin
+from game.visibility import is_league_admin
 from leagues.services import league_at
 from leagues.models import Season
+from accounts.roles import is_league_admin
 
 from . import services, table
 from .models import Pairing, Tournament
-from .permissions import (authenticated, holds_join_key, is_organiser, is_referee, may_organise, may_view,
-                          require)
+from .permissions import authenticated, holds_join_key, is_organiser, is_referee, may_organise, require
 from .projections import bracket_of
 from .serializers import (DecisionSerializer, KnowledgeTestSerializer, LegAnswerSerializer, LegEntrySerializer,
                           LegResultSerializer, PenaltySerializer, RefereesSerializer,
@@ -36,18 +37,20 @@ def get_tournament(tournament_id) -> Tournament:
 
 
 def visible(request, tournament_id):
+    """The tournament and its folded state if ``request.user`` may see it (tournament/visibility.py),
+    else 404 as if it did not exist."""
     tournament = get_tournament(tournament_id)
-    state = services.load_state(tournament)
-    if not may_view(request.user, tournament, state):
-        raise CommandRejected(404, "tournament_not_found", _("no such tournament"))
-    return tournament, state
+    if not tournaments().visible_to(request.user).filter(pk=tournament.pk).exists():
+        raise CommandRejected(refusals.NOT_FOUND, "tournament_not_found", _("no such tournament"))
+    return tournament, services.load_state(tournament)
 
 
 def league_or_reject(address: str):
     try:
         return league_at(address)
     except CommandRejected:
-        raise CommandRejected(400, "unknown_league", _("no league %(address)r") % {"address": address}) from None
+        raise CommandRejected(refusals.INVALID, "unknown_league",
+                              _("no league %(address)r") % {"address": address}) from None
 
 
 def season_or_reject(season_id: int | None) -> Season | None:
@@ -55,7 +58,8 @@ def season_or_reject(season_id: int | None) -> Season | None:
         return None
     season = Season.objects.filter(pk=season_id).first()
     if season is None:
-        raise CommandRejected(400, "unknown_season", _("no season %(season_id)s") % {"season_id": season_id})
+        raise CommandRejected(refusals.INVALID, "unknown_season",
+                              _("no season %(season_id)s") % {"season_id": season_id})
     return season
 
 
@@ -86,12 +90,9 @@ class TournamentListCreate(APIView):
 
     @extend_schema(responses={200: DICT}, operation_id="tournaments_list")
     def get(self, request):
-        """Tournaments you may see (public ones, and private ones you organise or referee), newest first."""
-        qs = Tournament.objects.select_related("league")
-        if not is_league_admin(request.user):
-            qs = qs.filter(is_public=True) | qs.filter(league__organisers=request.user.pk or -1) | \
-                qs.filter(referees=request.user.pk or -1)
-        return Response([summary(t) for t in qs.distinct()[:200]])
+        """Tournaments you may see (public ones, and private ones you organise, referee or entered), newest first."""
+        qs = Tournament.objects.visible_to(request.user).select_related("league")
+        return Response([summary(t) for t in qs[:200]])
 
     @extend_schema(request=TournamentCreateSerializer, responses={201: DICT})
     def post(self, request):
@@ -180,7 +181,7 @@ class TournamentEvents(APIView):
         try:
             after = int(request.query_params.get("after", 0))
         except ValueError:
-            raise CommandRejected(400, "malformed_query", _("after must be an integer")) from None
+            raise CommandRejected(refusals.INVALID, "malformed_query", _("after must be an integer")) from None
         return Response({"version": state.version, "head_hash": head(tournament.stream)[1],
                          "events": tournament_events(tournament, after)})
 
@@ -324,7 +325,7 @@ class PairingDetail(APIView):
 def visible_pairing(request, pairing_id):
     tournament_id = Pairing.objects.filter(pk=pairing_id).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
-        raise CommandRejected(404, "pairing_not_found", _("no such pairing"))
+        raise CommandRejected(refusals.NOT_FOUND, "pairing_not_found", _("no such pairing"))
     return visible(request, tournament_id)
 
 

@@ -1,4 +1,4 @@
-"""Scripted 303 games for the load run (303.md; issue 9 "bench/load").
+"""Scripted 303 games for the load run (docs/rules/303.md; issue 9 "bench/load").
 
 Each game is created with a known dice seed, so the whole game can be decided ahead of time
 with the engine and the deterministic policies of tests/rules/battle303/policies.py: the

@@ -7,13 +7,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .. import campaigns
+from kernel import refusals
 from ..models import Campaign
 from kernel.refusals import CommandRejected
 from kernel.api.schema import with_errors
 
 
 class StartCampaignSerializer(serializers.Serializer):
-    system = serializers.CharField(default="nightfighter-solo")
+    # Default: the first system with campaigns (Nightfighter solo).
+    system = serializers.CharField(default=lambda: next(iter(campaigns.with_campaigns()), ""))
     setup = serializers.DictField(required=False, default=dict)
 
 
@@ -87,7 +89,7 @@ class CampaignNights(APIView):
     def post(self, request, campaign_id):
         """Open the campaign's next night (its player only) at ``expected_version``: a new solo game."""
         if not Campaign.objects.filter(pk=campaign_id).exists():
-            raise CommandRejected(404, "campaign_not_found", _("no such campaign"))
+            raise CommandRejected(refusals.NOT_FOUND, "campaign_not_found", _("no such campaign"))
         data = NextNightSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = campaigns.start_next_night(campaign_id, request.user, data.validated_data["expected_version"],

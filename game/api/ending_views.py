@@ -8,9 +8,11 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .. import endings
+from kernel import refusals
 from kernel.refusals import CommandRejected
 from .serializers import EndingRequestSerializer, GameSummarySerializer
 from kernel.api.schema import with_errors
+from .. import endings
 from .views import game_summary, games_with_seats
 
 ENDING_ERRORS = (400, 401, 403, 404, 409, 422)
@@ -24,7 +26,7 @@ class GameEnding(APIView):
 
     def post(self, request, game_id):
         if not isinstance(request.data, dict):
-            raise CommandRejected(400, "malformed_request", _("body must be a JSON object"))
+            raise CommandRejected(refusals.INVALID, "malformed_request", _("body must be a JSON object"))
         data = EndingRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = self.end(game_id, request.user, data.validated_data["side"])

@@ -11,13 +11,13 @@ from rest_framework import permissions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.roles import is_league_admin
-
 from .. import imports, pauses, replay, services
-from ..folding import game_aggregate, outcome_of
+from kernel import refusals
+from accounts.roles import is_league_admin
+from .. import imports, pauses, replay, replay_fog, services
+from ..folding import engine_of, game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
-from systems.registry import get_system
 from kernel.store import read_events
 from ..visibility import may_view_game, sight_for
 from .serializers import CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer, GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer
@@ -32,7 +32,7 @@ def games_with_seats():
 def visible_game(request, game_id) -> Game:
     game = get_object_or_404(games_with_seats(), pk=game_id)
     if not may_view_game(request.user, game):
-        raise services.CommandRejected(404, "game_not_found", _("no such game"))
+        raise services.CommandRejected(refusals.NOT_FOUND, "game_not_found", _("no such game"))
     return game
 
 
@@ -53,7 +53,7 @@ def vacations_in(game: Game) -> list[dict]:
 
 def game_detail(game: Game, user, requested_side: str | None = None) -> dict:
     sight = sight_for(user, game)
-    system = get_system(game.system)
+    system = engine_of(game)
     aggregate = game_aggregate(game)
     side = sight.view_side(requested_side)
     seats = sorted(sight.sides)
@@ -101,7 +101,8 @@ class GameListCreate(APIView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         if not (request.user in v["players"].values() or is_league_admin(request.user)):
-            raise services.CommandRejected(403, "not_a_player", _("you may only create games you play in"))
+            raise services.CommandRejected(refusals.FORBIDDEN, "not_a_player",
+                                           _("you may only create games you play in"))
         game = services.create_game(
             system_name=v["system"], setup=v["setup"], players=v["players"], created_by=request.user,
             time_control=v["time_control"], rated=v["rated"], is_public=v["is_public"],
@@ -136,7 +137,7 @@ class GameCommands(APIView):
         ``Idempotency-Key`` (yours, in this game) makes a retry return the first answer and refuses another
         command under it (422 ``idempotency_key_reused``)."""
         if not isinstance(request.data, dict):
-            raise services.CommandRejected(400, "malformed_command", _("body must be a JSON object"))
+            raise services.CommandRejected(refusals.INVALID, "malformed_command", _("body must be a JSON object"))
         data = CommandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         code, body = services.submit_command(
@@ -160,7 +161,7 @@ def int_param(request, name: str, default: int) -> int:
     try:
         return int(request.query_params.get(name, default))
     except ValueError:
-        raise services.CommandRejected(400, "malformed_query",
+        raise services.CommandRejected(refusals.INVALID, "malformed_query",
                                        _("%(name)s must be an integer") % {"name": name}) from None
 
 
@@ -179,7 +180,8 @@ class GameEvents(APIView):
 def finished_game(request, game_id) -> Game:
     game = visible_game(request, game_id)
     if game.status == Game.Status.RUNNING:
-        raise services.CommandRejected(409, "game_running", _("replays and exports are for finished games"))
+        raise services.CommandRejected(refusals.CONFLICT, "game_running",
+                                       _("replays and exports are for finished games"))
     return game
 
 
@@ -189,7 +191,7 @@ def finished_records(request, game_id):
 
 
 def verification_body(game: Game, records: list) -> dict:
-    """The seed and what checking it found (service.md "Provably fair randomness")."""
+    """The seed and what checking it found (docs/rules/service.md "Provably fair randomness")."""
     check = replay.verify(game.stream, records)
     created = records[0].payload if records else {}
     return {"seed": check.seed, "seed_commitment": created.get("seed_commitment"),
@@ -201,16 +203,19 @@ def verification_body(game: Game, records: list) -> dict:
 class GameReplay(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=with_errors({200: ReplaySerializer}, 401, 404, 409))
+    @extend_schema(parameters=[OpenApiParameter("as", str, description="see the steps as this side saw them live "
+                                                                        "(an engine side name); omitted: everything")],
+                   responses=with_errors({200: ReplaySerializer}, 400, 401, 404, 409))
     def get(self, request, game_id):
-        """A finished game step by step with everything revealed, in one answer (large; a viewer
-        pages through ``replay/steps/`` instead); the dice seed and the route commitment verified
-        and every roll re-derived."""
+        """A finished game step by step with everything revealed (or ``as`` one side saw it), in
+        one answer (large; a viewer pages through ``replay/steps/`` instead); the dice seed and
+        the route commitment verified and every roll re-derived."""
         game, records = finished_records(request, game_id)
+        side = replay_fog.checked_side(game, request.query_params.get("as"))
         return Response({
             **game_summary(game),
             **verification_body(game, records),
-            "steps": replay.replay_steps(game.system, records),
+            "steps": replay.replay_steps(game.system, records, side=side),
         })
 
 
@@ -241,7 +246,8 @@ class GameImport(APIView):
         try:
             text = request.body.decode("utf-8", errors="replace")
         except RequestDataTooBig:  # a body sent without Content-Length
-            raise services.CommandRejected(413, "payload_too_large", _("request body over %(limit)s bytes") % {
+            raise services.CommandRejected(refusals.TOO_LARGE, "payload_too_large",
+                                           _("request body over %(limit)s bytes") % {
                 "limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}) from None
         game = imports.import_game(text, request.user)
         return Response({"id": game.pk, "version": game.version, "outcome": game.outcome}, status=201)
@@ -258,7 +264,7 @@ class GameClaimSeat(APIView):
         """Take your seat in an imported game: the sides its history gives to your user name (``side``
         picks one); a seat recorded under another name is refused (403 ``not_your_seat``)."""
         if not isinstance(request.data, dict):
-            raise services.CommandRejected(400, "malformed_request", _("body must be a JSON object"))
+            raise services.CommandRejected(refusals.INVALID, "malformed_request", _("body must be a JSON object"))
         data = EndingRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = imports.claim_seat(game_id, request.user, data.validated_data["side"])

@@ -1,4 +1,4 @@
-"""The database itself rejects UPDATE and DELETE on the events table (service.md).
+"""The database itself rejects UPDATE and DELETE on the events table (docs/rules/service.md).
 
 PostgreSQL: a PL/pgSQL trigger function; SQLite: two BEFORE triggers that RAISE(ABORT).
 """

@@ -2,7 +2,8 @@
 the markers a replay can jump to (turns, rounds, nights), and each legal action as a button
 text and as the board clicks that choose it.
 
-One module per game system (``systems/<module>/presentation.py``, named in ``MODULES``) offers
+One module per game system (``systems/<module>/presentation.py``, named by its descriptor's
+``presentation``, systems/kit/descriptor.py) offers
 the functions of :class:`Presentation`; a system without a module, or a function a module
 does not define, falls back to :mod:`systems.kit.presentation`. The service's own events
 (game created, result, resignation, …) are worded once, in :mod:`.framework`, for every system.
@@ -10,8 +11,8 @@ The play page, the event log and the replay viewer read a game only through
 :func:`presentation_for`, so a system's words live in one place. Unlike ``game/rules`` this
 package may use Django's translation functions: everything here is shown to people.
 
-``MODULES`` also names the per-system page templates (``systems/<module>/templates/game/<module>/play.html``
-and ``replay.html``), see ``game/pages.py``.
+The descriptor's ``templates`` names the per-system page templates
+(``systems/<module>/templates/game/<module>/play.html`` and ``replay.html``), see ``game/pages.py``.
 """
 from __future__ import annotations
 
@@ -22,18 +23,12 @@ from typing import Callable
 
 from django.utils.translation import gettext_lazy as _
 
+from systems import registry
 from systems.kit.framework_events import FRAMEWORK_EVENTS, GAME_CREATED
 from systems.kit import presentation as generic
 
 from . import framework
 
-# Game system name → the folder of its templates under ``game/`` (in the system's own folder,
-# ``systems/<module>/templates/game/<module>/``) and its presentation module.
-MODULES = {"303": "battle303", "duel-in-the-dark": "duel", "nightfighter-solo": "nightfighter"}
-PRESENTATION_MODULE = "systems.{}.presentation"
-# Game system name → its name for people.
-SYSTEM_NAMES = {"303": _("303"), "duel-in-the-dark": _("Duel in the Dark"),
-                "nightfighter-solo": _("Nightfighter (solo)")}
 
 # The event-log filters every system may use (a module may add its own category names).
 CATEGORY_LABELS = {
@@ -97,17 +92,22 @@ def _with_framework_events(module) -> dict:
 @lru_cache(maxsize=None)
 def presentation_for(system: str) -> Presentation:
     module = generic
-    if system in MODULES:
+    found = registry.find(system)
+    if found is not None and found.presentation:
         try:
-            module = import_module(PRESENTATION_MODULE.format(MODULES[system]))
+            module = import_module(found.presentation)
         except ModuleNotFoundError as exc:
-            if exc.name != PRESENTATION_MODULE.format(MODULES[system]):
+            if exc.name != found.presentation:
                 raise
     return Presentation(**_with_framework_events(module))
 
 
+registry.on_reset(presentation_for.cache_clear)
+
+
 def system_name(system: str) -> str:
-    return str(SYSTEM_NAMES.get(system, system))
+    """The system's label (its descriptor's); an unknown name as it is."""
+    return registry.label(system)
 
 
 def category_label(name: str) -> str:

@@ -7,7 +7,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from systems.kit.framework_events import (
-    ABORT_PROPOSED, GAME_ABORTED, GAME_CREATED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, REVEALED,
+    ABORT_PROPOSED, COMMAND_TAKEN_BACK, GAME_ABORTED, GAME_CREATED, GAME_FORKED, GAME_ENDED, GAME_FORFEITED, GAME_RESIGNED, REVEALED,
     TIMEOUT_ADJUDICATED, VACATION_ENDED, VACATION_SCHEDULED,
 )
 from systems.kit.presentation import ending_reason_words, side_name
@@ -23,6 +23,11 @@ def describe(event: dict, outcome_text) -> str | None:
     if kind == GAME_CREATED:
         players = ", ".join(f"{side_name(side)}: {name}" for side, name in (payload.get("players") or {}).items())
         return _("The game is set up (%(players)s).") % {"players": players}
+    if kind == GAME_FORKED:
+        return _("A sandbox opens at step %(step)s of another game: it never counts.") % {
+            "step": (payload.get("source") or {}).get("step")}
+    if kind == COMMAND_TAKEN_BACK:
+        return _("The move of step %(seq)s is taken back.") % {"seq": payload.get("seq")}
     if kind == GAME_ENDED:
         return _("Result: %(outcome)s") % {"outcome": outcome_text(outcome)}
     if kind == REVEALED:
@@ -30,6 +35,9 @@ def describe(event: dict, outcome_text) -> str | None:
     if kind == TIMEOUT_ADJUDICATED:
         return _("%(side)s ran out of time and loses the game.") % {"side": side_name(outcome.get("loser"))}
     if kind == GAME_RESIGNED:
+        if (payload.get("reason") or outcome.get("reason")) == "bot_failed":
+            return _("%(side)s resigned (%(reason)s).") % {"side": side_name(outcome.get("loser")),
+                                                           "reason": ending_reason_words("bot_failed")}
         return _("%(side)s resigned.") % {"side": side_name(outcome.get("loser"))}
     if kind == GAME_FORFEITED:
         reason = payload.get("reason") or outcome.get("reason", "")

@@ -7,8 +7,19 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from kernel.refusals import CommandRejected
+from kernel import refusals
 from kernel.api.parsers import PayloadTooLarge
+
+# The one table from a refusal's kind (kernel/refusals.py) to the HTTP status the API answers with.
+STATUS_OF_KIND = {
+    refusals.INVALID: status.HTTP_400_BAD_REQUEST,
+    refusals.NOT_AUTHENTICATED: status.HTTP_401_UNAUTHORIZED,
+    refusals.FORBIDDEN: status.HTTP_403_FORBIDDEN,
+    refusals.NOT_FOUND: status.HTTP_404_NOT_FOUND,
+    refusals.CONFLICT: status.HTTP_409_CONFLICT,
+    refusals.TOO_LARGE: status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    refusals.UNPROCESSABLE: status.HTTP_422_UNPROCESSABLE_ENTITY,
+}
 
 CODES = {
     Http404: "not_found",  # a view's get_object_or_404
@@ -28,9 +39,13 @@ CODES = {
 RETRY_AFTER_SECONDS = 2
 
 
+def status_of(kind: str) -> int:
+    return STATUS_OF_KIND[kind]
+
+
 def exception_handler(exc, context):
-    if isinstance(exc, CommandRejected):
-        return Response(exc.body(), status=exc.status)
+    if isinstance(exc, refusals.Refusal):
+        return Response(exc.body(), status=status_of(exc.kind))
     if isinstance(exc, (OperationalError, InterfaceError)):
         # The database is restarting or unreachable: the transaction rolled back, nothing was
         # stored, and the client may retry (with its Idempotency-Key).

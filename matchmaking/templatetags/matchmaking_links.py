@@ -15,7 +15,7 @@ def game_rematch(context, game):
     """For the players of a finished game: a pending rematch offer to answer or wait for, else the buttons."""
     user = context["request"].user
     seated = user.is_authenticated and any(seat.user_id == user.pk for seat in game.seats.all())
-    if game.status == Game.Status.RUNNING or not seated or len(game.seats.all()) < 2:
+    if game.status == Game.Status.RUNNING or not seated or len(game.seats.all()) < 2 or game.sandbox:
         return {"shown": False}
     offer = (Challenge.objects.filter(rematch_of=game, status=Challenge.Status.OPEN, expires_at__gt=timezone.now())
              .select_related("challenger").first())

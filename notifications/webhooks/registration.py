@@ -10,7 +10,9 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel.refusals import CommandRejected
+from game.visibility import is_league_admin
 from accounts.roles import is_league_admin
 from tournament.permissions import is_organiser, require
 
@@ -34,13 +36,13 @@ def register(user, *, url: str, secret: str = "", events=(), tournament=None, le
         require(is_league_admin(user), user, _("register webhooks for this league"))
     unknown = sorted(set(events) - set(EVENTS))
     if unknown:
-        raise CommandRejected(400, "unknown_webhook_event",
+        raise CommandRejected(refusals.INVALID, "unknown_webhook_event",
                               _("unknown events %(names)s; choose from %(known)s")
                               % {"names": ", ".join(unknown), "known": ", ".join(EVENTS)})
     try:
         check(url)
     except AddressRefused as exc:
-        raise CommandRejected(422, "webhook_address_refused", str(exc)) from None
+        raise CommandRejected(refusals.UNPROCESSABLE, "webhook_address_refused", str(exc)) from None
     return WebhookEndpoint.objects.create(
         url=url, secret=secret or secrets.token_urlsafe(32), events=sorted(set(events)),
         tournament=tournament, league=league, created_by=user)

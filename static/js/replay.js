@@ -1,4 +1,4 @@
-/* Replay viewer (issue 7, 15; service.md "Replays"): steps through a finished game, a page of
+/* Replay viewer (issue 7, 15; docs/rules/service.md "Replays"): steps through a finished game, a page of
  * steps at a time (/api/games/{id}/replay/steps/), starting from the step the server rendered;
  * autoplays at a chosen speed; keeps the address on the step shown (?step=N), so every step has
  * a link; jumps by night, round and turn; overlays the hidden route once the night is over; and
@@ -30,6 +30,8 @@
   var shown = null;        // the step on the board
   var timer = null;
   var expanded = {};
+  // The fog toggle (static/js/replay_fog.js): the side the steps are seen as, kept in every link.
+  var asQuery = page.as ? "&as=" + encodeURIComponent(page.as) : "";
 
   function format(template, values) {
     return String(template).replace(/%\((\w+)\)s/g, function (m, key) { return values[key]; });
@@ -50,7 +52,7 @@
     if (steps[seq]) return Promise.resolve(steps[seq]);
     var start = pageStart(seq);
     if (!loading[start]) {
-      loading[start] = fetch(page.api + "steps/?start=" + start + "&count=" + PAGE, {credentials: "same-origin"})
+      loading[start] = fetch(page.api + "steps/?start=" + start + "&count=" + PAGE + asQuery, {credentials: "same-origin"})
         .then(function (r) {
           if (!r.ok) throw new Error(format(words.unavailable, {status: r.status}));
           return r.json();
@@ -81,6 +83,7 @@
     text("step-actor", step.event.actor || "—");
     text("step-dice", String((step.event.dice || []).length));
     text("step-state", JSON.stringify(step.state, null, 1));
+    document.dispatchEvent(new CustomEvent("replay:rendered", {detail: {step: step}}));
     var summary = document.getElementById("step-summary");
     summary.textContent = "";
     (step.summary || []).forEach(function (row) {
@@ -110,7 +113,7 @@
       });
     }
     followJump(current);
-    var address = "?step=" + current;
+    var address = "?step=" + current + asQuery;
     document.getElementById("step-link").setAttribute("href", address);
     window.history.replaceState(null, "", address);
     var wanted = current;

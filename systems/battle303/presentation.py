@@ -1,4 +1,4 @@
-"""303 in words (303.md): moves as "raf1 → 205 via 204", shots, dice, the round track.
+"""303 in words (docs/rules/303.md): moves as "raf1 → 205 via 204", shots, dice, the round track.
 
 Hexes are named by their number, airfields also by name when the view is at hand.
 """
@@ -24,7 +24,7 @@ OUTCOME_REASONS = {
     "fuel_exhausted": lambda: _("the German fuel ran out after round %(last)d") % {"last": LAST_ROUND},
 }
 PHASE_NAMES = {
-    # Translators: the phases A–D of a 303 round as the game's sheet names them (303.md "Round structure").
+    # Translators: the phases A–D of a 303 round as the game's sheet names them (docs/rules/303.md "Round structure").
     REINFORCEMENT: gettext_lazy("placing a reinforcement"), REPAIR: gettext_lazy("repairs (phase A)"),
     MOVE: gettext_lazy("fighter movement (phase B)"), ATTACK: gettext_lazy("attacks (phase C)"),
     BOMBER_MOVE: gettext_lazy("bomber movement (phase D)"), OVER: gettext_lazy("game over"),

@@ -1,4 +1,4 @@
-"""Duel in the Dark in words (issue 15; duel-in-the-dark.md §10 names every event).
+"""Duel in the Dark in words (issue 15; docs/rules/duel-in-the-dark.md §10 names every event).
 
 ``describe_event`` turns each engine event into one sentence — victory points with every term
 worded from the code ``systems/duel/rules/scoring.py`` gave it (:mod:`.duel_scoring`) — ``summary``

@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 SIDES = {"british": _("British"), "german": _("German"), "referee": _("Referee")}
 
-# duel-in-the-dark.md §2.6 (faces of the 40 tiles), §9.6–§9.8 (expansion units).
+# docs/rules/duel-in-the-dark.md §2.6 (faces of the 40 tiles), §9.6–§9.8 (expansion units).
 FACES = {
     # Translators: the rulebook's names of the German ground-unit faces (§2.6); use your edition's terms.
     "flak": _("flak"), "searchlight": _("searchlight"), "radar": _("radar"),
@@ -202,3 +202,17 @@ def client_catalogue() -> dict:
             "steps": STEPS, "ui": CONTROLS, "grades": GRADES, "commands": COMMANDS,
             "legend": {"title": _("Legend: every letter and mark on the board"),
                        "items": [{"key": key, "cls": cls, "text": meaning} for key, cls, meaning in items]}}
+
+
+# The practice opponents (systems/duel/bots): their levels' labels and the codes of a refusal.
+BOT_LEVELS = {
+    # Translators: levels of a computer opponent, weakest first.
+    1: _("Beginner"), 2: _("Club player"), 3: _("Veteran"), 4: _("Ace"),
+}
+BOT_REFUSALS = {
+    "bot_unsupported_option": _("The computer opponent does not play a set-up option of this game."),
+    "bot_unsupported_expansion": _("The computer opponent does not play an expansion of this game."),
+    "bot_unsupported_board": _("The computer opponent plays only on the standard board."),
+    "bot_unknown_level": _("There is no computer opponent of that level."),
+    "bot_unknown_side": _("The computer opponent cannot take that seat."),
+}

@@ -1,4 +1,4 @@
-"""The rules-engine contract (service.md, "Rules engines").
+"""The rules-engine contract (docs/rules/service.md, "Rules engines").
 
 Every game system is a module-level object implementing :class:`GameSystem`:
 
@@ -32,7 +32,7 @@ Events carry a visibility: ``"public"``, a side name, or ``"referee"``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NoReturn, Protocol
 
 PUBLIC = "public"
 REFEREE = "referee"
@@ -61,6 +61,13 @@ class RuleViolationError(Exception):
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.violation = RuleViolation(code, message)
+
+
+def reject(code: str, message: str) -> NoReturn:
+    """Refuses the command being decided: the one way engine code bails out (``decide`` returns the
+    :class:`RuleViolation`). ``code`` comes first, a stable machine code the API's error catalogue
+    words (game/error_messages.py); ``message`` is the engine's English sentence."""
+    raise RuleViolationError(code, message)
 
 
 class GameSystem(Protocol):

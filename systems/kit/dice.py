@@ -1,4 +1,4 @@
-"""Provably fair randomness (service.md, "Provably fair randomness").
+"""Provably fair randomness (docs/rules/service.md, "Provably fair randomness").
 
 Every draw is ``HMAC-SHA256(seed, "stream:seq:index")`` reduced to the asked range, so
 anyone holding the revealed seed can re-derive every roll of a replay. Engines only see the

@@ -18,8 +18,12 @@ GAME_ABORTED = "GameAborted"
 ABORT_PROPOSED = "AbortProposed"
 VACATION_SCHEDULED = "VacationScheduled"
 VACATION_ENDED = "VacationEnded"
+GAME_FORKED = "GameForked"
+COMMAND_TAKEN_BACK = "CommandTakenBack"
 
 # Events that end a game from outside the engine's rules, carrying the final outcome.
 OUTCOME_OVERRIDES = {TIMEOUT_ADJUDICATED, GAME_FORFEITED, GAME_RESIGNED, GAME_ABORTED}
 FRAMEWORK_EVENTS = {GAME_CREATED, GAME_ENDED, REVEALED, ABORT_PROPOSED, VACATION_SCHEDULED,
-                    VACATION_ENDED} | OUTCOME_OVERRIDES
+                    VACATION_ENDED, GAME_FORKED, COMMAND_TAKEN_BACK} | OUTCOME_OVERRIDES
+# Events that set the engine's state outright (payload ``state``), not folded by the engine.
+STATE_SETTERS = {GAME_FORKED, COMMAND_TAKEN_BACK}

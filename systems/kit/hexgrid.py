@@ -2,13 +2,12 @@
 
 Rows run east–west (pointy-top hexes); a hex is ``(col2, row)`` where ``col2`` steps by 2
 along a row and odd/even rows are offset by one. Directions are indexed counter-clockwise
-from east, as in duel-in-the-dark.md §0.4: E=0, NE=1, NW=2, W=3, SW=4, SE=5.
+from east, as in docs/rules/duel-in-the-dark.md §0.4: E=0, NE=1, NW=2, W=3, SW=4, SE=5.
 A :class:`HexGrid` is built from a board file's ``hexes`` list; adjacency is the board's
 own (explicit ``neighbours`` win over geometry, so holes and edges are respected).
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -99,23 +98,6 @@ class HexGrid:
         """Geometric hex distance (ignores holes in the board)."""
         ha, hb = self.hexes[a], self.hexes[b]
         return doubled_distance((ha.col2, ha.row), (hb.col2, hb.row))
-
-    def path_distance(self, a: int, b: int, passable=lambda h: True) -> int | None:
-        """Steps along on-board adjacency (BFS), only through hexes ``passable`` accepts."""
-        if a == b:
-            return 0
-        seen, queue = {a}, deque([(a, 0)])
-        while queue:
-            cur, dist = queue.popleft()
-            for n in self._neighbours[cur].values():
-                if n in seen:
-                    continue
-                if n == b:
-                    return dist + 1
-                if passable(n):
-                    seen.add(n)
-                    queue.append((n, dist + 1))
-        return None
 
     def walk(self, start: int, directions: Iterable[str]) -> list[int] | None:
         """Hexes visited following ``directions`` from ``start``; ``None`` if it leaves the board."""

@@ -18,6 +18,8 @@ SEAT = re.compile(r"([a-z]+)(\d+)")
 REASON_WORDS = {
     "resigned": gettext_lazy("resigned"), "timeout": gettext_lazy("timeout"),
     "aborted_by_agreement": gettext_lazy("aborted by agreement"),
+    # Translators: a practice bot found no move it could make and resigned its seat.
+    "bot_failed": gettext_lazy("the bot could not move"),
     "timeout_before_start": gettext_lazy("timeout before start"),
     # Translators: a referee's red card (tournament discipline) forfeits the game.
     "red_card": gettext_lazy("red card"), "withdrawn": gettext_lazy("withdrawn"),

@@ -1,4 +1,4 @@
-"""Nightfighter solo in words (nightfighter-solo.md): hexes as ``CCRR`` ("0619"), bomber tokens,
+"""Nightfighter solo in words (docs/rules/nightfighter-solo.md): hexes as ``CCRR`` ("0619"), bomber tokens,
 fixes, uncertainty levels, dice, and the night's score (H15).
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ PHASE_NAMES = {
     "combat": gettext_lazy("combat"), "over": gettext_lazy("the night is over"),
 }
 FIX_NAMES = {
-    # Translators: the rulebook's term: the fighter's crew has seen the bomber (nightfighter-solo.md).
+    # Translators: the rulebook's term: the fighter's crew has seen the bomber (docs/rules/nightfighter-solo.md).
     "tally": gettext_lazy("a Tally"),
     # Translators: the rulebook's term: the fighter's airborne interception radar (AI) holds the bomber.
     "ai": gettext_lazy("an AI Fix"),
@@ -360,10 +360,6 @@ def describe_action(action: dict, view: dict | None = None) -> str:  # noqa: C90
         return "; ".join(_("%(source)s searches %(token)s") % {
             "source": source_name(s["source"]), "token": s.get("token") or _("the whole arc")} for s in searches)
     return generic.describe_action(action, view)
-
-
-def _token_hex(view: dict | None, token_id: str):
-    return next((t.get("hex") for t in (view or {}).get("tokens", []) if t.get("id") == token_id), None)
 
 
 def action_picks(action: dict, view: dict | None = None) -> list[str]:

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from tests.live.conftest import streams_end_with_the_test  # noqa: F401  (live pages end their streams too)
 
@@ -25,9 +26,8 @@ DESKTOP = {"width": 1280, "height": 900}
 @pytest.fixture(scope="session")
 def chromium():
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (apt-get install -y chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
+        pytest.skip("needs Debian's chromium, an outside program (apt-get install -y chromium)")
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

@@ -1,4 +1,4 @@
-"""A whole game of 303 played by clicking only (issue 7, 15; 303.md "Round structure"), as two
+"""A whole game of 303 played by clicking only (issue 7, 15; docs/rules/303.md "Round structure"), as two
 users in two browser contexts (the RAF on a phone): moves by clicking a fighter and its
 destination on the board, shots declared by clicking the enemy next to it, the bomber flown
 to London by clicking; each side sees the other's moves live; the outcome in words."""
@@ -19,7 +19,6 @@ def towards_london(action) -> tuple:
 
 
 def test_a_game_of_303_played_by_clicking_only(live_server, users, new_context, shot):
-    pytest.importorskip("systems.battle303.rules")
     game = services.create_game(system_name="303", setup={},
                                 players={"luftwaffe": users["alice"], "raf": users["bob"]})
     url = f"{live_server.url}/games/{game.pk}/"

@@ -1,4 +1,4 @@
-"""Duel in the Dark replays in the browser (issue 7; duel-in-the-dark.md §4.5, service.md
+"""Duel in the Dark replays in the browser (issue 7; docs/rules/duel-in-the-dark.md §4.5, docs/rules/service.md
 "Visibility"): the replay of a finished game draws each night's hidden route as an overlay
 once that night is over. (The German play page and every response it loads are scanned for the
 route over a whole night played by clicking in test_duel_night_browser.py.)"""
@@ -14,7 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def duel(users, **setup):
-    pytest.importorskip("systems.duel.rules")
     return services.create_game(system_name="duel-in-the-dark", setup=setup,
                                 players={"british": users["alice"], "german": users["bob"]})
 

@@ -1,10 +1,10 @@
 """A whole Duel in the Dark night played by clicking only (issue 15): the British (alice) and the
 two German seats of the 3–5 player variant (bob holds both, switching seats by their links)
 with every advanced rule and expansion on (tests/rules/duel/test_multiplayer.EVERY_OPTION;
-duel-in-the-dark.md §7, §9). Every command is composed on the Duel controls by clicking chips,
+docs/rules/duel-in-the-dark.md §7, §9). Every command is composed on the Duel controls by clicking chips,
 toggles and board hexes — no JSON, no URL typed — and sent through the page. Meanwhile every
-response the German page loads is scanned: the British route (service.md "Visibility",
-duel-in-the-dark.md §4.5) reaches it only once the night is over — neither in a page, a fetch,
+response the German page loads is scanned: the British route (docs/rules/service.md "Visibility",
+docs/rules/duel-in-the-dark.md §4.5) reaches it only once the night is over — neither in a page, a fetch,
 nor a message of the game's live stream (which brings each side the other's moves, no reload).
 Screenshots at desktop and 390 px phone width go to artifacts/screenshots/duel-*.png.
 """

@@ -104,9 +104,8 @@ def test_board_file_is_embedded_for_board_games(users):
 
 
 def test_template_action_is_composed_only_as_its_own_command_type(users):
-    """duel-in-the-dark.md §10.3: a ``"template": true`` entry lets the player compose that one
+    """docs/rules/duel-in-the-dark.md §10.3: a ``"template": true`` entry lets the player compose that one
     command type; another type is refused before it reaches the engine."""
-    pytest.importorskip("systems.duel.rules")
     game = services.create_game(system_name="duel-in-the-dark", setup={},
                                 players={"british": users["alice"], "german": users["bob"]})
     bob = logged_in(users["bob"])

@@ -1,4 +1,4 @@
-"""A Nightfighter solo night played by clicking only (issue 15; nightfighter-solo.md §3.2): the
+"""A Nightfighter solo night played by clicking only (issue 15; docs/rules/nightfighter-solo.md §3.2): the
 fighters deployed and flown by clicking them and a hex of the drawn map, the facing chosen from
 the offered ones, ground-radar searches gathered on the map into one plan, tallies and attacks
 by clicking fighter and token, phases ended by their buttons; the night runs to its end and
@@ -40,7 +40,6 @@ def plan_searches(page, actions) -> int:
 
 
 def test_a_nightfighter_night_played_by_clicking_only(live_server, users, new_context, shot):
-    pytest.importorskip("systems.nightfighter.rules")
     night = services.create_game(system_name="nightfighter-solo", setup={"scenario": "HS2", "turns": TURNS},
                                  players={"player": users["alice"]})
     page = new_context().new_page()

@@ -1,5 +1,5 @@
 """League table, leaderboards and player page with the rating-history chart (issue 7;
-service.md "Ratings": Elo per game system, rating history per player)."""
+docs/rules/service.md "Ratings": Elo per game system, rating history per player)."""
 import re
 
 import pytest
@@ -13,7 +13,6 @@ pytestmark = pytest.mark.django_db
 
 def forfeit_303(winner, loser):
     """A rated 303 game ended by forfeit (rated as a loss for the forfeiting side)."""
-    pytest.importorskip("systems.battle303.rules")
     game = services.create_game(system_name="303", setup={}, players={"luftwaffe": winner, "raf": loser})
     services.end_game(game.pk, "GameForfeited",
                       {"winner": "luftwaffe", "loser": "raf", "reason": "red card", "forfeit": True}, actor="referee")

@@ -1,5 +1,5 @@
-"""A referee does his whole job by clicking (issue 13 "Done when"; 303.md "Tournament rules from
-the sheet"; service.md "Referee discipline"): on a 303 semi-final standing at 1:1 he records both
+"""A referee does his whole job by clicking (issue 13 "Done when"; docs/rules/303.md "Tournament rules from
+the sheet"; docs/rules/service.md "Referee discipline"): on a 303 semi-final standing at 1:1 he records both
 knowledge-test scores (equal), decides the real tie; on the other semi-final he gives the four
 steps of the ladder, each shown before he confirms it, the fourth ending the pairing 0:2; the
 bracket then has its final. Desktop and phone screenshots of each step."""

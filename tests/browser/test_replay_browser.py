@@ -1,5 +1,5 @@
 """A replay that autoplays to its end, and a step link that opens at its step (issue 15;
-service.md "Replays"), on a whole 303 game: the viewer loads the steps it shows, a page at a
+docs/rules/service.md "Replays"), on a whole 303 game: the viewer loads the steps it shows, a page at a
 time, never the all-in-one replay; the address follows the step; jumps by round and turn."""
 import math
 import re
@@ -28,7 +28,6 @@ STACK_OF_TWO = """() => {
 
 
 def test_autoplay_to_the_end_and_a_step_link(live_server, users, new_context, shot):
-    pytest.importorskip("systems.battle303.rules")
     players = {"luftwaffe": users["alice"], "raf": users["bob"]}
     game = autoplay.play(services.create_game(system_name="303", setup={}, players=players), players, seed=3)
     assert game.status == "finished"
@@ -42,7 +41,7 @@ def test_autoplay_to_the_end_and_a_step_link(live_server, users, new_context, sh
     assert page.locator("#step-label").inner_text().startswith(f"Event 1 of {steps}:")
     assert page.locator("svg .token").count() == 10
     page.select_option("#speed", label="fastest")
-    page.get_by_role("button", name="Play").click()
+    page.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function(f"document.getElementById('step-label').textContent.startsWith('Event {steps} of')",
                            timeout=60_000)
     page.wait_for_selector('#autoplay[aria-pressed="false"]')  # it stops by itself at the end

@@ -10,7 +10,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_login_league_and_player_pages(live_server, users, new_context, shot):
-    pytest.importorskip("systems.battle303.rules")
     for winner, loser in (("alice", "bob"), ("alice", "carol"), ("bob", "alice"), ("alice", "bob")):
         game = services.create_game(system_name="303", setup={},
                                     players={"luftwaffe": users[winner], "raf": users[loser]})

@@ -105,7 +105,7 @@ def test_challenge_play_resign_rematch_and_a_seek_joined_from_the_lobby(live_ser
     log_in(carol_page, live_server.url, "carol")
     log_in(dave_page, live_server.url, "dave")
     carol_page.get_by_role("link", name="New game: challenge a player").click()
-    carol_page.get_by_label("303", exact=True).check()
+    carol_page.get_by_label("303 (Battle of Britain)", exact=True).check()
     carol_page.get_by_label("Open seek: anyone may join from the lobby").check()
     assert carol_page.get_by_label("Player", exact=True).is_hidden()
     assert not carol_page.get_by_label("Advanced rule 4: medals (§7.5)").is_visible()

@@ -1,4 +1,4 @@
-"""Table play by clicking on a phone (issue 14 "Done when"; 303.md "Tournament rules from the
+"""Table play by clicking on a phone (issue 14 "Done when"; docs/rules/303.md "Tournament rules from the
 sheet"): at table 1 one player reports the match and the other confirms it; the rematch is
 reported, disputed with a reason, and the referee decides it from the list of open reports. A
 form sent incomplete says what is missing and appends nothing. Screenshots of every step."""

@@ -1,5 +1,5 @@
 """A whole 303 Swiss of eight at the table, from round 1 to the final standings (issue 14 "Done
-when"; 303.md "Tournament rules from the sheet"), with a real Celery worker and beat on Redis:
+when"; docs/rules/303.md "Tournament rules from the sheet"), with a real Celery worker and beat on Redis:
 
 * table 1 on phones: the match reported and confirmed, the rematch reported, disputed and
   decided by the referee from the list of open reports;
@@ -34,7 +34,7 @@ def state_of(t):
 
 
 def won(pairing, leg, winner) -> str:
-    """How the leg ended when ``winner`` won it: an ending of his side (303.md "End of game")."""
+    """How the leg ended when ``winner`` won it: an ending of his side (docs/rules/303.md "End of game")."""
     return table.ending_won_by("303", pairing, leg, winner)
 
 

@@ -1,4 +1,4 @@
-"""Tournament page rendering from the projections (issue 7; service.md "Tournaments"):
+"""Tournament page rendering from the projections (issue 7; docs/rules/service.md "Tournaments"):
 elimination brackets drawn per stage, round robin as a cross table, Swiss as rounds,
 standings with tie-break columns, penalties on the pairing they affect, pairing scoring."""
 from types import SimpleNamespace
@@ -58,7 +58,7 @@ def test_swiss_rounds_and_standings_with_buchholz_column():
         sim.start_round()
         sim.play_open(first_seed_wins)
     context = pages.arrange(sim.state, 1)
-    assert [r["round"] for r in context["swiss_rounds"]] == [1, 2]
+    assert [r["round"] for r in context["round_list"]] == [1, 2]
     html = render(sim.state)
     assert "Buchholz" in html and 'class="num tie-break">Buchholz' in html
 

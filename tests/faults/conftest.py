@@ -50,7 +50,7 @@ def serving(args: list[str], env: dict, name: str):
 def live_gunicorn(transactional_db):
     """``http://127.0.0.1:<port>`` of two gunicorn workers (tasks inline, ``dice-race`` known)."""
     if connection.vendor != "postgresql":
-        pytest.skip("the live server runs on the PostgreSQL test database (set DATABASE_URL)")
+        pytest.skip("the live server runs on the PostgreSQL test database, an outside service (set DATABASE_URL)")
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     env.update(DATABASE_URL=database_url(), DJANGO_SETTINGS_MODULE="config.settings", DEBUG="0",
                NIGHTDUEL_EXTRA_SYSTEMS="dice-race=tests.doubles:SYSTEM", THROTTLE_COMMANDS="100000/min",

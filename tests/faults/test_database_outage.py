@@ -153,7 +153,7 @@ def test_clients_get_a_clean_503_and_lose_nothing_when_server_connections_are_ki
 @pytest.mark.django_db(transaction=True)
 def test_clients_get_a_clean_503_and_lose_nothing_across_a_postgresql_restart(live_gunicorn, users):
     if not restarts_allowed():
-        pytest.skip("restarts the shared PostgreSQL: set NIGHTDUEL_FAULT_RESTARTS=1 (CI does, as root)")
+        pytest.skip("restarts the shared PostgreSQL, an outside service: set NIGHTDUEL_FAULT_RESTARTS=1 (CI does, as root)")
     players = play_through(live_gunicorn, users, restart_postgres)
     assert_clean_errors_and_nothing_lost(players)
     assert any(status == 503 for p in players for status, _, _ in p.answers), "no request met the outage"

@@ -90,7 +90,7 @@ def own_redis(tmp_path):
     if shutil.which("redis-server") is None:
         pytest.skip("needs the redis-server program (an outside service)")
     if connection.vendor != "postgresql":
-        pytest.skip("a worker process needs the PostgreSQL test database (set DATABASE_URL)")
+        pytest.skip("a worker process needs the PostgreSQL test database, an outside service (set DATABASE_URL)")
     server = RedisServer(tmp_path)
     server.start()
     try:

@@ -1,4 +1,4 @@
-"""A Celery worker killed in the middle of a timeout sweep (service.md "Clocks and timeouts":
+"""A Celery worker killed in the middle of a timeout sweep (docs/rules/service.md "Clocks and timeouts":
 adjudicated exactly once, even with a task run twice; issue 9 "Fault tests").
 
 The worker is SIGKILLed while its sweep has adjudicated some overdue games but not all; a new

@@ -1,5 +1,5 @@
 """A whole game of 303 through the HTTP API as two users, to each of the three end
-conditions (303.md "End of game"; issue 2 "Done when"), then its replay: every state
+conditions (docs/rules/303.md "End of game"; issue 2 "Done when"), then its replay: every state
 reproduced, every roll re-derived from the revealed seed."""
 import pytest
 

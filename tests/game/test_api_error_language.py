@@ -2,7 +2,7 @@
 stable whatever ``Accept-Language`` says; the ``message`` follows the language, and English
 readers keep the exact sentences they had.
 
-The rule modules (systems/<name>/rules/, systems/kit/, tournament/table.py, decisions.py, planner.py) may not import
+The rule modules (systems/<name>/rules/, systems/kit/, tournament/table.py, decisions.py, planner.py, formats/) may not import
 Django, so game/error_messages.py translates their refusals by code; the catalogue must name
 every code they use, and only those.
 """
@@ -21,7 +21,8 @@ from tournament import services as tournaments, table
 
 ROOT = Path(__file__).resolve().parents[2]
 RULE_MODULES = sorted((ROOT / "systems").glob("*/rules/**/*.py")) + sorted((ROOT / "systems" / "kit").glob("*.py")) + [
-    ROOT / "tournament" / name for name in ("table.py", "decisions.py", "planner.py")]
+    ROOT / "tournament" / name for name in ("table.py", "decisions.py", "planner.py")] + sorted(
+    (ROOT / "tournament" / "formats").glob("*.py"))
 # Refusal constructors of the rule modules, and the position of the code among their arguments.
 CODE_ARGUMENT = {"reject": 0, "RuleViolation": 0, "RuleViolationError": 0, "CannotStartRound": 0,
                  "refuse": 1, "TableRefusal": 1, "DecisionRefused": 1}

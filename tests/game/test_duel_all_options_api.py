@@ -1,5 +1,5 @@
 """Duel in the Dark with every advanced rule and expansion on, played through the API by one
-British and three German users (issue 4; duel-in-the-dark.md §7, §9): its replay reproduces
+British and three German users (issue 4; docs/rules/duel-in-the-dark.md §7, §9): its replay reproduces
 every state the referee saw during play."""
 import pytest
 

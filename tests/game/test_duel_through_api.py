@@ -1,5 +1,5 @@
 """Duel in the Dark through the HTTP API: a full night between two users, a solo night,
-and the hidden route (duel-in-the-dark.md §3.4, §10.5; service.md "Visibility"): the German
+and the hidden route (docs/rules/duel-in-the-dark.md §3.4, §10.5; docs/rules/service.md "Visibility"): the German
 player, a spectator and the event feed never see the route or the target before they are
 revealed; the referee can."""
 import json

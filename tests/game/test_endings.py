@@ -1,4 +1,4 @@
-"""Players ending a game (issue 15; service.md "Clocks and timeouts", "Ratings", "Visibility"):
+"""Players ending a game (issue 15; docs/rules/service.md "Clocks and timeouts", "Ratings", "Visibility"):
 resign, abort by agreement before the second side's first move, claim a win on time. Every
 refusal has a clear code and appends nothing; the results feed ratings and tournaments as
 the service says (resign = loss, aborted = unrated); the timeout sweep stays the authority."""
@@ -112,7 +112,6 @@ def test_no_abort_once_the_second_side_has_moved(users):
 
 def test_no_abort_once_the_second_side_has_moved_after_several_moves_of_the_first(users):
     """303: the Luftwaffe makes several commands before the RAF's first; after it, no abort."""
-    pytest.importorskip("systems.battle303.rules")
     from tests.browser.conftest import advance
 
     players = {"luftwaffe": users["alice"], "raf": users["bob"]}
@@ -133,7 +132,6 @@ def test_a_proposal_lapses_when_the_second_side_moves_instead(users):
 
 
 def test_a_solo_night_is_aborted_by_its_player_before_the_first_move_only(users):
-    pytest.importorskip("systems.nightfighter.rules")
     night = services.create_game(system_name="nightfighter-solo", setup={}, players={"player": users["alice"]})
     assert post(users["alice"], night, "abort").json()["status"] == "aborted"
     played = services.create_game(system_name="nightfighter-solo", setup={}, players={"player": users["alice"]})

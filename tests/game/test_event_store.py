@@ -1,4 +1,4 @@
-"""The append-only store (service.md "Event sourcing"; issue 2 §2)."""
+"""The append-only store (docs/rules/service.md "Event sourcing"; issue 2 §2)."""
 import os
 import sqlite3
 import subprocess
@@ -59,7 +59,7 @@ def test_the_embedded_sqlite_database_rejects_update_and_delete_too(tmp_path, sq
 @pytest.mark.django_db(transaction=True)
 def test_twenty_concurrent_commands_at_one_version_give_one_201_and_nineteen_409(users):
     if connection.vendor != "postgresql":
-        pytest.skip("the concurrency contract is checked on PostgreSQL")
+        pytest.skip("the concurrency contract is checked on PostgreSQL, an outside service (set DATABASE_URL)")
     game = services.create_game(system_name=RACE, setup={"target": 1000},
                                 players={"a": users["alice"], "b": users["bob"]})
     barrier, statuses = threading.Barrier(20), []

@@ -1,4 +1,4 @@
-"""Game API contract (issue 2 §6; service.md "Event sourcing", "Visibility")."""
+"""Game API contract (issue 2 §6; docs/rules/service.md "Event sourcing", "Visibility")."""
 import json
 
 import pytest

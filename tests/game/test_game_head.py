@@ -1,4 +1,4 @@
-"""The game's stored head is a cache of the fold (service.md "Event sourcing": state is the
+"""The game's stored head is a cache of the fold (docs/rules/service.md "Event sourcing": state is the
 engine's fold of the events): after every command of a whole game of each real system, the
 head read back from the database equals the events folded from scratch, and a head written by
 another ruleset version is ignored."""

@@ -1,5 +1,5 @@
 """Importing an export: every event re-derived, nobody seated until he claims his seat (issue 24;
-service.md "Replays"; game/imports.py).
+docs/rules/service.md "Replays"; game/imports.py).
 
 Each export is of a game played here and then rolled back, so the stream is not stored when it is
 imported (as on another server). A forged history has its chain recomputed, so only the

@@ -1,4 +1,4 @@
-"""History that cannot be rewritten (issue 20; service.md "Event sourcing").
+"""History that cannot be rewritten (issue 20; docs/rules/service.md "Event sourcing").
 
 The database refuses UPDATE, DELETE and TRUNCATE on ``events``; the role the service runs as
 may only SELECT and INSERT there and cannot touch the table's definition; every event is
@@ -36,7 +36,7 @@ from tests.worker import debug_off_env
 from tournament.models import Tournament
 
 ROOT = Path(__file__).resolve().parents[2]
-postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's roles and triggers")
+postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL's roles and triggers, an outside service (set DATABASE_URL)")
 
 
 def race_game(users) -> Game:
@@ -114,7 +114,7 @@ def test_head_hashes_are_shown_once_the_whole_history_may_be_seen(users):
 # -- an edit by the owner is caught ---------------------------------------------------------------
 def test_an_event_edited_by_the_owner_is_caught_by_replay_import_and_verify_history_naming_its_seq(users):
     if connection.vendor != "postgresql":
-        pytest.skip("the owner's trigger lifting is PostgreSQL's ALTER TABLE")
+        pytest.skip("the owner's trigger lifting is PostgreSQL's ALTER TABLE, an outside service (set DATABASE_URL)")
     game = race_game(users)
     play_to_end(game.pk, users)
     call_command("verify_history", stdout=io.StringIO(), stderr=io.StringIO())
@@ -139,7 +139,7 @@ def test_an_event_edited_by_the_owner_is_caught_by_replay_import_and_verify_hist
 
 def test_an_edit_rehashed_by_the_owner_breaks_the_link_to_the_next_event(users):
     if connection.vendor != "postgresql":
-        pytest.skip("the owner's trigger lifting is PostgreSQL's ALTER TABLE")
+        pytest.skip("the owner's trigger lifting is PostgreSQL's ALTER TABLE, an outside service (set DATABASE_URL)")
     game = race_game(users)
     play_to_end(game.pk, users)
     rows = stored(game.stream)
@@ -209,7 +209,7 @@ def test_truncating_an_empty_event_table_loses_nothing_and_is_let_through(db):
 def service_login(transactional_db):
     """A login role granted by ``manage.py grant_service_role``, and a connection as it."""
     if connection.vendor != "postgresql":
-        pytest.skip("roles are PostgreSQL's")
+        pytest.skip("roles are PostgreSQL's, an outside service (set DATABASE_URL)")
     role = f"nd_probe_{uuid.uuid4().hex[:10]}"
     quoted = connection.ops.quote_name(role)
     with as_owner(), connection.cursor() as cursor:
@@ -308,7 +308,7 @@ def test_the_migration_chains_the_streams_stored_before_it_on_postgresql(db):
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-@pytest.mark.skipif(not acting_as_service(), reason="only in the production shape (NIGHTDUEL_TEST_SERVICE_ROLE)")
+@pytest.mark.skipif(not acting_as_service(), reason="needs PostgreSQL's service role, an outside service set up in the production shape (NIGHTDUEL_TEST_SERVICE_ROLE)")
 def test_in_the_production_shape_the_suite_acts_as_the_service_role(users):
     race_game(users)
     with connection.cursor() as cursor:

@@ -1,5 +1,5 @@
 """Nightfighter solo through the API: a full night, and a three-night campaign whose nights
-are child games and whose results carry over (nightfighter-solo.md §3.11, §3.14)."""
+are child games and whose results carry over (docs/rules/nightfighter-solo.md §3.11, §3.14)."""
 import pytest
 
 from kernel.models import StoredEvent

@@ -16,7 +16,7 @@ VIEW_303 = {"tokens": [{"id": "raf1", "hex": 203}, {"id": "bomber", "hex": 1105}
 
 
 @pytest.mark.parametrize("action, label, picks", [
-    # 303.md "Movement and shots": a move, a stay, a move with declared shots.
+    # docs/rules/303.md "Movement and shots": a move, a stay, a move with declared shots.
     ({"type": "move", "fighter": "raf1", "path": [204, 205]}, "raf1 → 205 via 204", ["piece:raf1", "hex:205"]),
     ({"type": "move", "fighter": "raf1", "path": []}, "raf1: stay", ["piece:raf1", "hex:203"]),
     ({"type": "move", "fighter": "raf1", "path": [204], "shots": 2, "target": "lw3"},
@@ -76,7 +76,7 @@ def test_nightfighter_moves_in_words_and_board_picks(action, label, picks):
 
 
 @pytest.mark.parametrize("event, text", [
-    # nightfighter-solo.md TV08: a phantom test on a token of a bomber with 4 live tokens.
+    # docs/rules/nightfighter-solo.md TV08: a phantom test on a token of a bomber with 4 live tokens.
     ({"type": "phantom_test", "payload": {"token": "X1", "bomber": "X", "n": 4, "method": "F1",
                                           "rolls": [{"value": 5}, {"value": 1}], "result": "bomber"}},
      "Phantom test on X1 (4 live tokens): roll 5, 1 → it is the bomber."),

@@ -1,4 +1,4 @@
-"""The replay a page at a time and the event log in words (issue 15; service.md "Replays",
+"""The replay a page at a time and the event log in words (issue 15; docs/rules/service.md "Replays",
 "Visibility"): steps equal the all-in-one replay's, the seed check stands on its own, and the
 words per event keep the per-viewer filtering of ``events/``."""
 import gzip

@@ -1,4 +1,4 @@
-"""Clocks and timeouts (service.md "Clocks and timeouts"): the side out of time loses,
+"""Clocks and timeouts (docs/rules/service.md "Clocks and timeouts"): the side out of time loses,
 an unstarted game is aborted, and adjudication happens exactly once."""
 import threading
 from datetime import timedelta
@@ -96,7 +96,7 @@ def test_a_move_that_lands_first_wins_over_the_adjudication(users, monkeypatch):
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_adjudications_append_exactly_one_event(users):
     if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL")
+        pytest.skip("row locks need PostgreSQL, an outside service (set DATABASE_URL)")
     game = new_game(users, {"kind": "per-move", "seconds": 60})
     roll(users, game)
     Game.objects.filter(pk=game.pk).update(deadline_at=timezone.now() - timedelta(seconds=1))

@@ -23,7 +23,7 @@ def shared_cache(request, settings):
     if request.param == "redis":
         url = os.environ.get("REDIS_URL")
         if not url:
-            pytest.skip("Redis is not configured (REDIS_URL)")
+            pytest.skip("needs Redis, an outside service (set REDIS_URL)")
         settings.CACHES = {"default": {"BACKEND": "config.redis_cache.PooledRedisCache", "LOCATION": url,
                                        "KEY_PREFIX": "test-token-cache"}}
     cache.clear()

@@ -1,4 +1,4 @@
-"""Correspondence clocks and vacations (service.md "Clocks and timeouts"; game/vacations.py):
+"""Correspondence clocks and vacations (docs/rules/service.md "Clocks and timeouts"; game/vacations.py):
 the cap, a vacation stopping the clock and the sweep, the allowance. Time moves only by the
 ``clock`` fixture (tests/game/conftest.py), never by sleeping."""
 from datetime import date, datetime, timedelta, timezone as dt_timezone
@@ -12,6 +12,7 @@ from kernel.refusals import CommandRejected
 from game.tasks import sweep_timeouts
 from tests.conftest import client_for
 from tests.doubles import RACE
+from kernel.api.errors import status_of
 
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)
 LIVE = clocks.preset("live")["time_control"]  # 1 day + 4 h per move, at most 3 days
@@ -165,7 +166,7 @@ def test_vacation_days_per_year_are_enforced_in_words(users, clock, settings):
     assert vacations.summary(bob)["days_left"] == 12
     with pytest.raises(CommandRejected) as refused:
         vacations.take(bob, 13)
-    assert (refused.value.status, refused.value.code) == (422, "vacation_days_used_up")
+    assert (status_of(refused.value.kind), refused.value.code) == (422, "vacation_days_used_up")
     assert refused.value.message == "you have 12 vacation days left this year (of 14)"
     assert Vacation.objects.filter(user=bob).count() == 1
     vacations.take(bob, 12)

@@ -19,7 +19,7 @@ from tests.worker import database_url, debug_off_env
 @pytest.fixture
 def live_uvicorn(transactional_db, settings):
     if connection.vendor != "postgresql" or not settings.REDIS_URL:
-        pytest.skip("the production shape needs PostgreSQL and Redis (DATABASE_URL, REDIS_URL)")
+        pytest.skip("the production shape needs PostgreSQL and Redis, outside services (DATABASE_URL, REDIS_URL)")
     env = {**os.environ, "DATABASE_URL": database_url(), "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0",
            "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM", "DB_POOL_MAX": "4", **debug_off_env()}
     with serving(["gunicorn", "config.asgi", "-k", "uvicorn_worker.UvicornWorker", "-w", "2"], env,

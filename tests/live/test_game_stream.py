@@ -1,4 +1,4 @@
-"""The live stream of a Duel in the Dark night (issue 16; service.md "Visibility"): the
+"""The live stream of a Duel in the Dark night (issue 16; docs/rules/service.md "Visibility"): the
 British viewer gets the plan events, the German viewer and a spectator never do, and a
 reconnect from seq N gets exactly the events after N — both with Redis waking the streams
 (production shape) and in-process (the embedded default)."""
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def wake_up(request, settings):
     """Which way the streams learn of appends: Redis pub/sub, or in-process (no REDIS_URL)."""
     if request.param == "redis" and not settings.REDIS_URL:
-        pytest.skip("needs Redis (set REDIS_URL)")
+        pytest.skip("needs Redis, an outside service (set REDIS_URL)")
     if request.param == "in-process":
         settings.REDIS_URL = None
     settings.NIGHTDUEL_STREAM_KEEPALIVE_SECONDS = 0.5

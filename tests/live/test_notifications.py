@@ -148,3 +148,12 @@ def test_only_the_newest_turn_of_a_game_stays_unread():
         roll(bob, game, "b")
     unread = Notification.objects.filter(user=bob, read_at__isnull=True)
     assert unread.count() == 1 and unread[0].key == f"{game.stream}#{Game.objects.get(pk=game.pk).version - 1}"
+
+
+def test_an_id_beyond_the_column_is_refused_with_a_400_and_nothing_is_marked():
+    """Schema fuzz found it: an id larger than the id column was a database error (500)."""
+    alice, bob = make_user("alice"), make_user("bob")
+    roll(alice, race(alice, bob), "a")
+    answer = client_for(bob).post("/api/notifications/read/", {"ids": [2**63, 1]}, format="json")
+    assert (answer.status_code, answer.json()["code"], list(answer.json()["errors"])) == (400, "invalid", ["ids"])
+    assert Notification.objects.filter(user=bob, read_at__isnull=True).exists()

@@ -84,6 +84,13 @@ def test_a_seek_for_a_side_the_game_has_not_is_refused(players):
     assert (answer.status_code, answer.json()["code"], list(answer.json()["errors"])) == (400, "unknown_side", ["side"])
 
 
+def test_a_seek_rating_beyond_the_column_is_refused_with_a_400_and_nothing_is_stored(players):
+    """Schema fuzz found it: a rating larger than the column was a database error (500) on PostgreSQL."""
+    answer = client_for(players["carol"]).post("/api/seeks/", {"system": "303", "rating_max": 2**31}, format="json")
+    assert (answer.status_code, answer.json()["code"], list(answer.json()["errors"])) == (400, "invalid", ["rating_max"])
+    assert not Challenge.objects.exists()
+
+
 def test_challenges_and_seeks_are_resources_of_the_schema():
     paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
     for path in ("/api/challenges/", "/api/challenges/{challenge_id}/", "/api/challenges/{challenge_id}/accept/",

@@ -14,6 +14,7 @@ from notifications.models import Notification
 from tests.conftest import make_user
 
 from .conftest import DUEL, TWO_RULES_ONE_EXPANSION
+from kernel.api.errors import status_of
 
 pytestmark = pytest.mark.django_db
 FAST = clocks.preset("fast")["time_control"]
@@ -71,7 +72,7 @@ def test_a_player_in_two_seats_of_a_night_is_refused(players):
 
 def test_an_option_combination_the_engine_refuses_is_worded_beside_the_option(players):
     rejected = refusal(lambda: challenge(players, setup={"acoustic_mirror": True}))
-    assert rejected.code == "acoustic_mirror_requires_advanced_rules" and rejected.status == 422
+    assert rejected.code == "acoustic_mirror_requires_advanced_rules" and status_of(rejected.kind) == 422
     assert list(rejected.extra["errors"]) == ["setup.acoustic_mirror"]
     assert "“Expansion: acoustic mirror (§9.8)” needs “Advanced rule 4: medals (§7.5)”" in rejected.message
     assert not Challenge.objects.exists()
@@ -97,7 +98,7 @@ def test_a_closed_challenge_cannot_be_accepted(players, close, code):
     made = challenge(players)
     close(made, players)
     rejected = refusal(lambda: services.accept(made.pk, players["bob"]))
-    assert (rejected.status, rejected.code) == (409, code)
+    assert (status_of(rejected.kind), rejected.code) == (409, code)
     assert not Game.objects.exists()
 
 
@@ -132,7 +133,7 @@ def test_a_challenge_is_seen_by_its_players_only_and_a_seek_by_everybody_while_o
 def test_joining_a_seek_starts_the_game_and_its_owner_may_not_join(players):
     seek = services.open_seek(challenger=players["carol"], system="303", setup={}, side="raf", time_control=FAST)
     rejected = refusal(lambda: services.join(seek.pk, players["carol"]))
-    assert (rejected.status, rejected.code) == (422, "own_seek")
+    assert (status_of(rejected.kind), rejected.code) == (422, "own_seek")
     joined = services.join(seek.pk, players["dave"])
     game = Game.objects.get(pk=joined.game_id)
     assert {s.side: s.user.username for s in game.seats.all()} == {"raf": "carol", "luftwaffe": "dave"}

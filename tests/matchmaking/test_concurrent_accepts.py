@@ -18,7 +18,7 @@ from matchmaking.models import Challenge
 from .conftest import DUEL
 
 pytestmark = [
-    pytest.mark.skipif("postgresql" not in django_settings.DATABASES["default"]["ENGINE"], reason="needs PostgreSQL"),
+    pytest.mark.skipif("postgresql" not in django_settings.DATABASES["default"]["ENGINE"], reason="needs PostgreSQL, an outside service (set DATABASE_URL)"),
     pytest.mark.django_db(transaction=True),
 ]
 ANSWERS = 20

@@ -1,4 +1,4 @@
-"""Ratings, leaderboards, leagues and seasons API (issue 6; service.md "Who uses it").
+"""Ratings, leaderboards, leagues and seasons API (issue 6; docs/rules/service.md "Who uses it").
 
 Writes (leagues, seasons, recompute ratings) are the league admin's; everything here is
 readable by anyone ("anyone: public ... ratings").
@@ -11,7 +11,6 @@ from django.utils import timezone
 from game import services
 from kernel.refusals import CommandRejected
 from ratings import league_table
-from ratings.leaderboards import current_ratings
 from leagues.models import League, Season
 from tournament.services import create_tournament
 from tests.conftest import client_for, make_user
@@ -230,9 +229,3 @@ def test_season_table_of_linked_tournaments_counts_their_games_and_points(users,
     assert body["points_source"] == league_table.POINTS_FROM_TOURNAMENTS
     assert [(r["player"], r["games"], r["wins"], r["tournament_points"]) for r in body["rows"]] == [
         ("alice", 2, 2, 3.0), ("bob", 2, 0, 0.0)]
-
-
-def test_current_ratings_for_seeding(users):
-    play(users["alice"], users["bob"], "a")
-    ids = [users[n].pk for n in ("alice", "bob", "carol")]
-    assert list(current_ratings(RACE, ids).values()) == [1520.0, 1480.0, 1500.0]

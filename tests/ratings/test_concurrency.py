@@ -1,4 +1,4 @@
-"""Two deliveries of rating tasks at the same moment (service.md: tasks are idempotent, Celery
+"""Two deliveries of rating tasks at the same moment (docs/rules/service.md: tasks are idempotent, Celery
 may run them on several workers). Threads use their own database connections.
 
 PostgreSQL only: the in-memory SQLite test database is shared-cache (table locks, not row
@@ -17,7 +17,7 @@ from tests.ratings.projection_snapshot import projection_snapshot
 from tests.ratings.test_projection import rebuilt_equals_incremental
 
 pytestmark = [
-    pytest.mark.skipif("postgresql" not in django_settings.DATABASES["default"]["ENGINE"], reason="needs PostgreSQL"),
+    pytest.mark.skipif("postgresql" not in django_settings.DATABASES["default"]["ENGINE"], reason="needs PostgreSQL, an outside service (set DATABASE_URL)"),
     pytest.mark.django_db(transaction=True),
 ]
 

@@ -1,4 +1,4 @@
-"""Elo maths (service.md, "Ratings": start 1500; K 40 / 20 / 10; E = 1/(1+10^((Rb−Ra)/400))).
+"""Elo maths (docs/rules/service.md, "Ratings": start 1500; K 40 / 20 / 10; E = 1/(1+10^((Rb−Ra)/400))).
 
 Hand-computed values: E for a rating gap g is 1/(1+10^(−g/400)); each step is written out.
 """

@@ -1,4 +1,4 @@
-"""The league admin's pages and the league's one address (issue 13; service.md "Who uses it":
+"""The league admin's pages and the league's one address (issue 13; docs/rules/service.md "Who uses it":
 league admins create leagues and seasons and appoint organisers; "Ratings": league tables per
 league and season). Forms: CSRF, errors beside the field, the role checked on the server,
 nothing stored on an error — and the API answers to the same address."""

@@ -1,4 +1,4 @@
-"""The ratings projection fed by game results (service.md, "Ratings (Celery)"; issue 6).
+"""The ratings projection fed by game results (docs/rules/service.md, "Ratings (Celery)"; issue 6).
 
 Games are finished through the real game services; in-process the outbox runs
 ``ratings.tasks.rate_finished_game`` inline (eager Celery).
@@ -66,7 +66,7 @@ def test_a_task_for_a_seq_before_the_result_does_nothing(users):
 
 @pytest.mark.parametrize("end", [forfeit, time_out], ids=["red-card forfeit", "timeout"])
 def test_forfeits_are_rated_as_losses(users, end):
-    """service.md: forfeits by red card or timeout are rated as losses."""
+    """docs/rules/service.md: forfeits by red card or timeout are rated as losses."""
     alice, bob = users["alice"], users["bob"]
     end(start(alice, bob), loser="a")
     assert (rating(alice), rating(bob)) == (1480.0, 1520.0)
@@ -192,7 +192,7 @@ def test_rebuild_builds_again_the_indexes_it_drops_while_loading(users):
     from django.db import connection
 
     if connection.vendor != "postgresql":
-        pytest.skip("indexes are dropped during the rebuild on PostgreSQL only")
+        pytest.skip("indexes are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
     play(users["alice"], users["bob"])
 
     def indexes():

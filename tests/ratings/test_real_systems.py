@@ -1,4 +1,4 @@
-"""Elo for the real two-player systems (service.md "Ratings": 303, Duel in the Dark).
+"""Elo for the real two-player systems (docs/rules/service.md "Ratings": 303, Duel in the Dark).
 
 Games are ended from outside the rules (forfeit, timeout, abort), so these tests do not depend
 on playing a whole game; they check that the real engines' sides are rated per system.
@@ -7,7 +7,6 @@ import pytest
 
 from game import services
 from systems.kit.framework_events import GAME_ABORTED, GAME_FORFEITED, TIMEOUT_ADJUDICATED
-from systems.registry import get_system
 from ratings.models import PlayerRating, RatedResult
 
 pytestmark = pytest.mark.django_db
@@ -15,16 +14,8 @@ pytestmark = pytest.mark.django_db
 SYSTEMS = {"303": ("luftwaffe", "raf"), "duel-in-the-dark": ("british", "german")}
 
 
-def engine_or_skip(system):
-    try:
-        get_system(system)
-    except Exception as exc:  # an engine still being written must not fail the ratings suite
-        pytest.skip(f"{system} engine not importable: {exc}")
-
-
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_forfeit_and_timeout_in_a_real_system_are_rated_per_system(users, system):
-    engine_or_skip(system)
     first, second = SYSTEMS[system]
     alice, bob = users["alice"], users["bob"]
     game = services.create_game(system_name=system, setup={}, players={first: alice, second: bob}, created_by=alice)

@@ -1,4 +1,4 @@
-"""Legs played at the table are rated (issue 14; service.md "Ratings": one update per finished
+"""Legs played at the table are rated (issue 14; docs/rules/service.md "Ratings": one update per finished
 rated game, match and rematch each count; a full recompute gives the same ratings). A referee's
 correction of a rated leg re-rates it by a rebuild, so the ratings follow the corrected winner."""
 import pytest

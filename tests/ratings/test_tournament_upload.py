@@ -47,7 +47,7 @@ def club_day(tmp_path_factory):
 @pytest.fixture
 def league_server(db):
     if connection.vendor != "postgresql":
-        pytest.skip("the league's server is PostgreSQL: run with DATABASE_URL (scripts/test.sh)")
+        pytest.skip("the league's server is PostgreSQL, an outside service: run with DATABASE_URL (scripts/test.sh)")
     admin = make_user("lena", is_staff=True)
     league = League.objects.create(name="Polish 303 League", slug="pl303")
     return admin, league

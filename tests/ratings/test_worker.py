@@ -1,4 +1,4 @@
-"""Ratings through a real Redis broker and Celery worker (service.md, "Ratings (Celery)").
+"""Ratings through a real Redis broker and Celery worker (docs/rules/service.md, "Ratings (Celery)").
 
 Needs PostgreSQL and Redis: ``DATABASE_URL=postgresql://... pytest -m celery_worker``;
 skipped on SQLite by the ``real_celery_worker`` fixture.

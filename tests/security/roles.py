@@ -1,4 +1,4 @@
-"""The six roles of service.md "Who uses it", and the world they act in (see conftest.py)."""
+"""The six roles of docs/rules/service.md "Who uses it", and the world they act in (see conftest.py)."""
 from dataclasses import dataclass
 
 from game.models import Game

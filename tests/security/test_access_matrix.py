@@ -1,4 +1,4 @@
-"""Who may do what (service.md "Who uses it and what they may do"; issue 9 "Security").
+"""Who may do what (docs/rules/service.md "Who uses it and what they may do"; issue 9 "Security").
 
 Every API endpoint is enumerated from the URL resolver, so a new endpoint is covered the day it
 lands: for every role and method, no 5xx, no anonymous write succeeds (only the token login
@@ -265,7 +265,7 @@ MATRIX = {
     # Only a player of the new game, or a league admin, creates it.
     ("post", "api/games/"):                  Row((401, 403, 403, 403, 201, 201),
                                                  {"system": RACE, "players": {"a": "alice", "b": "bob"}}),
-    # Any signed-in user may bring in a finished game the engine verifies (service.md "Replays").
+    # Any signed-in user may bring in a finished game the engine verifies (docs/rules/service.md "Replays").
     ("post", "api/games/import/"):           Row((401, 201, 201, 201, 201, 201), "{export}", exported_elsewhere),
 
     # Organisers create tournaments in their own league only.

@@ -1,4 +1,4 @@
-"""No secret reaches a viewer who may not see it (service.md "Visibility", "Provably fair
+"""No secret reaches a viewer who may not see it (docs/rules/service.md "Visibility", "Provably fair
 randomness"; issue 9 "Security").
 
 A game is played to the point where it holds secrets — the dice seed, a side's private event
@@ -24,6 +24,7 @@ from kernel.streaming import KEEPALIVE
 from tests.conftest import client_for
 from tests.doubles import RACE
 from tests.rules.battle303.policies import aggressive_raf_policy
+from tests.rules.duel.policies import policy_for as duel_policy_for
 from tests.rules.nightfighter.policies import simple_policy
 from tests.security.endpoints import fill, routes
 from tests.tournament.conftest import play_all
@@ -31,7 +32,7 @@ from tournament import services as tournaments
 
 HIDDEN = "route-7-8-9-secret"
 QUERIES = ("", "?side=a", "?side=b", "?side=british", "?side=referee", "?after=0")
-# Before the end a dice seed is for no player, organiser or passer-by (service.md "Provably fair
+# Before the end a dice seed is for no player, organiser or passer-by (docs/rules/service.md "Provably fair
 # randomness": only sha256(seed) is published); it foretells every roll, above all to the player.
 NOT_REFEREES = ("anonymous", "player", "opponent", "other_player", "organiser")
 
@@ -85,24 +86,21 @@ def test_once_the_game_ends_the_replay_reveals_the_seed_and_the_secret(world):
 
 
 def duel_with_a_committed_route(world) -> tuple[Game, list]:
-    """A Duel in the Dark game played by its test policies until the British route is committed."""
-    policies = pytest.importorskip("tests.rules.duel.policies")
-    try:
-        system = get_system("duel-in-the-dark")
-    except Exception as exc:  # still being written
-        pytest.skip(f"duel-in-the-dark does not load: {exc!r}")
+    """A Duel in the Dark game played by its test policies until the British route is committed
+    (the secret British planning, docs/rules/duel-in-the-dark.md §3.4)."""
+    system = get_system("duel-in-the-dark")
     users = {"british": world.users["player"], "german": world.users["opponent"]}
     game = services.create_game(system_name="duel-in-the-dark", setup={}, players=users)
-    for _ in range(40):
-        game.refresh_from_db()
+    while game.status == "running":
         side = game.to_move[0]
         state = load_aggregate(game.system, game.stream, game.version)["engine"]
-        command = policies.policy_for(side)(system.view(state, side), system.legal_actions(state, side), side)
+        command = duel_policy_for(side)(system.view(state, side), system.legal_actions(state, side), side)
         services.submit_command(game_id=game.pk, user=users[side], command=command,
                                 expected_version=game.version, side=side)
+        game.refresh_from_db()
         if command["type"] == "CommitRoute":
             return game, command["route"]
-    pytest.skip("the duel policies committed no route in 40 commands")
+    pytest.fail("the duel ended without the British committing a route")
 
 
 def route_renderings(route: list) -> list[str]:
@@ -148,7 +146,7 @@ def seed_is_secret_until_the_end(world, game: Game, clients: dict, policy, comma
 
 
 def test_a_running_solo_night_shows_its_seed_to_nobody_not_even_its_pilot(world):
-    """nightfighter-solo.md §3.14: a campaign's night is a public solo game; only its seed is secret."""
+    """docs/rules/nightfighter-solo.md §3.14: a campaign's night is a public solo game; only its seed is secret."""
     pilot = {"player": world.client("player")}
     night = pilot["player"].post(f"/api/campaigns/{world.ids['campaign_id']}/nights/", {"expected_version": 1},
                                  format="json")
@@ -165,7 +163,7 @@ def test_a_running_303_game_shows_its_seed_to_nobody(world):
 
 
 def test_a_tournament_seed_stays_secret_until_the_tournament_ends(world):
-    """service.md "Provably fair randomness", "Tournaments": the tournament's lots (seeding ties,
+    """docs/rules/service.md "Provably fair randomness", "Tournaments": the tournament's lots (seeding ties,
     first sides) are drawn from its seed; only the commitment is public until it finishes."""
     cup = world.tournament
     tournaments.change_settings(cup.pk, {"is_public": True}, "olga")  # so every viewer sees all there is
@@ -184,7 +182,7 @@ def test_a_tournament_seed_stays_secret_until_the_tournament_ends(world):
 
 
 def test_a_tournament_referee_sees_its_games_hidden_information_only_while_appointed(world):
-    """service.md "Who uses it": a referee *of a tournament* sees hidden information of that
+    """docs/rules/service.md "Who uses it": a referee *of a tournament* sees hidden information of that
     tournament's games, so re-appointing the referees moves that sight with them."""
     cup = world.tournament
     tournaments.seed(cup.pk, "olga")

@@ -1,5 +1,5 @@
-"""When a referee decision is accepted (issue 13 "Decision rules"; service.md "Tournaments",
-"Referee discipline"; 303.md "Tournament rules from the sheet"): a ``tie`` only on a 1:1 that
+"""When a referee decision is accepted (issue 13 "Decision rules"; docs/rules/service.md "Tournaments",
+"Referee discipline"; docs/rules/303.md "Tournament rules from the sheet"): a ``tie`` only on a 1:1 that
 waits for the referee, a ``dispute`` only on a pairing with a result, any later change of a
 decided pairing only as an ``overrule`` naming what it replaces. Table-driven over the pure rules
 (tournament/decisions.py) on simulated pairings; then the same rules through the API, where a
@@ -12,6 +12,7 @@ from tests.tournament.conftest import play, started
 from tests.tournament.simulation import Sim
 from tournament import decisions, events as ev, services
 from tournament.decisions import DecisionRefused, DecisionRequest
+from kernel.api.errors import status_of
 
 
 def pairing_sim(scheme="polish", fmt="round-robin", games=(), tests=None, vp=None):
@@ -40,7 +41,7 @@ def refused(sim, pid, kind, **fields) -> tuple[int, str]:
     with pytest.raises(DecisionRefused) as exc:
         decide(sim, pid, kind, **fields)
     assert sim.state.version == version
-    return exc.value.status, exc.value.code
+    return status_of(exc.value.kind), exc.value.code
 
 
 LEVEL_VP = [{"p01": 10, "p02": 5}, {"p01": 5, "p02": 10}]  # 1:1 with a VP margin of 0

@@ -1,4 +1,4 @@
-"""Seeding by rating uses the real rating (issue 13; service.md "Tournaments": single
+"""Seeding by rating uses the real rating (issue 13; docs/rules/service.md "Tournaments": single
 elimination seeded by rating; "Ratings": Elo per game system, start 1500).
 
 An entrant registers with their current Elo in the tournament's game system; an unrated player

@@ -1,4 +1,4 @@
-"""Bracket builders, Berger tables and the Swiss pairer (service.md, "Tournaments": formats)."""
+"""Bracket builders, Berger tables and the Swiss pairer (docs/rules/service.md, "Tournaments": formats)."""
 import itertools
 import math
 

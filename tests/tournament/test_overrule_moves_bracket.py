@@ -1,4 +1,4 @@
-"""An overruled result moves the bracket (issue 19 point 2; service.md "Tournaments", "Event
+"""An overruled result moves the bracket (issue 19 point 2; docs/rules/service.md "Tournaments", "Event
 sourcing"): the later pairing gets the new entrant while none of its games has started (it is
 voided and created again at once); once one has (a move or a result), the overrule is refused
 with ``next_pairing_started`` unless the referee voids that pairing too, with a reason. Voids
@@ -13,6 +13,7 @@ from tests.conftest import client_for
 from tests.tournament.conftest import play, started
 from tournament import projections, services
 from tournament.models import Pairing, PairingGame, TournamentProjection
+from kernel.api.errors import status_of
 
 
 def keyed(t) -> dict:
@@ -95,7 +96,7 @@ def test_a_started_final_refuses_the_overrule_unless_the_referee_voids_it_with_a
     version = services.load_state(t).version
     with pytest.raises(services.CommandRejected) as exc:
         overrule(t, "W1-1", [0, 2])
-    assert (exc.value.status, exc.value.code) == (409, "next_pairing_started") and "W2-1" in exc.value.message
+    assert (status_of(exc.value.kind), exc.value.code) == (409, "next_pairing_started") and "W2-1" in exc.value.message
     with pytest.raises(services.CommandRejected) as exc:
         overrule(t, "W1-1", [0, 2], void=[old_final["id"]])
     assert exc.value.code == "void_reason_required"
@@ -115,7 +116,7 @@ def test_voiding_a_pairing_that_the_decision_does_not_change_is_refused(semis_pl
     t = semis_played
     with pytest.raises(services.CommandRejected) as exc:
         overrule(t, "W1-1", [0, 2], void=[keyed(t)["W1-2"]["id"]], void_reason="why not")
-    assert (exc.value.status, exc.value.code) == (422, "void_not_needed")
+    assert (status_of(exc.value.kind), exc.value.code) == (422, "void_not_needed")
 
 
 def test_voids_cascade_down_the_bracket(league, organiser, referee):
@@ -176,7 +177,7 @@ def test_a_finished_tournament_takes_an_overrule_of_its_final_but_no_replay(semi
     final = keyed(t)["W2-1"]
     with pytest.raises(services.CommandRejected) as exc:
         overrule(t, "W1-1", [0, 2], void=[final["id"]], void_reason="too late")
-    assert (exc.value.status, exc.value.code) == (409, "tournament_finished")
+    assert (status_of(exc.value.kind), exc.value.code) == (409, "tournament_finished")
     overrule(t, "W2-1", [0, 2])
     assert projections.bracket(t)["champion"] == "p02"
 

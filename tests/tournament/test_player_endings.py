@@ -1,4 +1,4 @@
-"""A tournament game ended by its players (issue 15; service.md "Tournaments", "Ratings"): a
+"""A tournament game ended by its players (issue 15; docs/rules/service.md "Tournaments", "Ratings"): a
 resignation is recorded as a win for the opponent, an abort by agreement as an aborted game
 (no winner: the pairing waits for a replay or a referee), both through the same result path."""
 from game import endings

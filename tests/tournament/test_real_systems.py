@@ -1,22 +1,13 @@
 """Tournaments of the real game systems: a Duel in the Dark rematch reuses the first game's
-weather card (service.md, "Tournaments": "two nights, same weather, swap sides"); a 303
+weather card (docs/rules/service.md, "Tournaments": "two nights, same weather, swap sides"); a 303
 pairing seats Luftwaffe and RAF and swaps them; default scoring schemes per system."""
-import pytest
-
 from game.folding import load_aggregate
 from game.models import Game, GameSeat
-from systems.registry import UnknownSystem, get_system
+from systems.registry import get_system
 from game.services import submit_command
 from kernel.store import read_events
 from tests.tournament.conftest import enter, open_games, players, win_game
 from tournament import services
-
-
-def system_or_skip(name):
-    try:
-        return get_system(name)
-    except UnknownSystem:
-        pytest.skip(f"{name} engine not installed")
 
 
 def tournament_of(league, organiser, referee, system):
@@ -32,7 +23,7 @@ def seats(game_id):
 
 
 def test_duel_rematch_reuses_the_drawn_weather_card_with_sides_swapped(league, organiser, referee):
-    system = system_or_skip("duel-in-the-dark")
+    system = get_system("duel-in-the-dark")
     t = tournament_of(league, organiser, referee, "duel-in-the-dark")
     assert services.load_state(t).scheme == "vp-aggregate"
     [(pairing, _, game_id)] = open_games(t)
@@ -53,7 +44,6 @@ def test_duel_rematch_reuses_the_drawn_weather_card_with_sides_swapped(league, o
 
 
 def test_303_pairing_seats_luftwaffe_and_raf_and_swaps_them(league, organiser, referee):
-    system_or_skip("303")
     t = tournament_of(league, organiser, referee, "303")
     assert services.load_state(t).scheme == "polish"
     [(pairing, _, game_id)] = open_games(t)

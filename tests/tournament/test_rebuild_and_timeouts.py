@@ -1,5 +1,5 @@
-"""Projections rebuilt from events equal the live ones (service.md, "Event sourcing": read models);
-timeouts of tournament games feed the tournament (service.md, "Clocks and timeouts")."""
+"""Projections rebuilt from events equal the live ones (docs/rules/service.md, "Event sourcing": read models);
+timeouts of tournament games feed the tournament (docs/rules/service.md, "Clocks and timeouts")."""
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model

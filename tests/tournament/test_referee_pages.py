@@ -1,5 +1,5 @@
 """The referee panel on the pairing page and the tournament pages' own endpoints, through
-Django's test client (issue 13 "Referee panel", "Bracket and tournament pages"; service.md "Who
+Django's test client (issue 13 "Referee panel", "Bracket and tournament pages"; docs/rules/service.md "Who
 uses it"): only referees (and league admins) see and use the panel, roles are checked on the
 server, CSRF holds, a refusal shows its error next to the field and appends nothing, the offence
 is confirmed after the page says which card it is, the page forms append what the API appends;

@@ -1,4 +1,4 @@
-"""The 303 sheet's scoring and fair-play ladder (303.md "Tournament rules"; service.md sections
+"""The 303 sheet's scoring and fair-play ladder (docs/rules/303.md "Tournament rules"; docs/rules/service.md sections
 "Tournaments" and "Referee discipline"), as pure functions."""
 import pytest
 

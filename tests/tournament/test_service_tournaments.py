@@ -1,17 +1,20 @@
 """Tournaments driven through tournament.services with real (dice-race) games: each pairing
 creates a match and a rematch with sides swapped via game.services.create_game, every game's
 end feeds the stream through the outbox, and brackets advance by themselves (issue 5)."""
+from dataclasses import replace
+
 import pytest
 
 from systems.kit.framework_events import GAME_ENDED
 from game.models import Game, GameSeat
 from game.services import submit_command
+from systems import registry
 from tests.conftest import make_user
+from tests.doubles import RACE
 from tests.tournament.conftest import enter, new_tournament, open_games, play_all, players, win_game
 from tests.tournament.simulation import Sim
 from tournament import planner, projections, services
 from tournament.models import PairingGame, Tournament
-from tournament.services import reconciliation
 
 FORMATS = ["single-elimination", "double-elimination", "round-robin", "swiss", "groups-playoffs"]
 
@@ -99,8 +102,10 @@ def test_pairing_is_a_match_and_a_rematch_with_sides_swapped_by_a_recorded_lot(l
 
 def test_duel_rematch_reuses_the_first_games_weather_card(league, organiser, referee, monkeypatch):
     """For Duel in the Dark the rematch gets setup {"weather_card": <game 1's card>} (here via the
-    stand-in system, whose first game was set up with a card)."""
-    monkeypatch.setattr(reconciliation, "DUEL", "dice-race")
+    stand-in system given the Duel's ``rematch_setup``, whose first game was set up with a card)."""
+    race = replace(registry.descriptor(RACE), rematch_setup=registry.descriptor("duel-in-the-dark").rematch_setup)
+    find = registry.find
+    monkeypatch.setattr(registry, "find", lambda name: race if name == RACE else find(name))
     t = new_tournament(league, organiser, referee, game_setup={"weather_card": 7, "target": 3})
     enter(t, players(2))
     services.start_round(t.pk, "olga")

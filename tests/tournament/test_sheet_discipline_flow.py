@@ -1,5 +1,5 @@
 """The 303 sheet end to end through the services: scoring, red cards, revocation, referee
-decisions (303.md "Tournament rules from the sheet"; service.md "Referee discipline")."""
+decisions (docs/rules/303.md "Tournament rules from the sheet"; docs/rules/service.md "Referee discipline")."""
 import pytest
 
 from game.models import Game

@@ -1,5 +1,5 @@
 """Whole tournaments of 2, 5, 8, 13 and 64 entrants in every format, driven through the pure
-planner with scripted results (service.md, "Tournaments"), checked against hand-computed
+planner with scripted results (docs/rules/service.md, "Tournaments"), checked against hand-computed
 brackets and standings. The same planner and events drive tournament/services.py."""
 import math
 

@@ -1,4 +1,4 @@
-"""Pairings played at the table (issue 14; tournament/table.py; 303.md "Tournament rules from
+"""Pairings played at the table (issue 14; tournament/table.py; docs/rules/303.md "Tournament rules from
 the sheet": match and rematch with sides swapped, sides drawn by lot).
 
 Through the API: a leg is reported by a player and confirmed or disputed by the opponent, a
@@ -56,7 +56,7 @@ def user(name):
 
 
 def won(pairing, leg, winner):
-    """How a 303 leg ends when ``winner`` wins it: an ending of his side (303.md "End of game")."""
+    """How a 303 leg ends when ``winner`` wins it: an ending of his side (docs/rules/303.md "End of game")."""
     return table.ending_won_by("303", pairing, leg, winner)
 
 
@@ -83,7 +83,7 @@ def test_a_table_round_creates_no_games_and_numbers_its_tables(league, organiser
     body = client_for().get(f"/api/pairings/{first_pairing(t)['id']}/").json()
     assert body["table"] == 1 and body["mode"] == "at_table"
     assert [leg["leg"] for leg in body["legs"]] == [1, 2]
-    # Sides swap for the rematch (303.md: match and rematch with sides swapped).
+    # Sides swap for the rematch (docs/rules/303.md: match and rematch with sides swapped).
     one, two = body["legs"][0]["sides"], body["legs"][1]["sides"]
     assert one["luftwaffe"] == two["raf"] and one["raf"] == two["luftwaffe"]
 
@@ -279,7 +279,7 @@ def test_play_mode_is_validated(league, organiser):
 
 @pytest.mark.django_db
 def test_a_later_rounds_quiz_leaves_an_earlier_split_as_it_was(league, organiser, referee):
-    """The knowledge test breaks a 1:1 (303.md); a quiz score is its round's, so a quiz in round 2
+    """The knowledge test breaks a 1:1 (docs/rules/303.md); a quiz score is its round's, so a quiz in round 2
     does not re-decide round 1, while a referee's score for the whole tournament replaces both."""
     t = table_tournament(league, organiser, referee)
     p = first_pairing(t)
@@ -323,7 +323,7 @@ def test_an_unknown_pairing_is_a_404_with_a_code(league, organiser):
 
 @pytest.mark.django_db
 def test_a_winner_contradicting_how_the_game_ended_is_refused_at_every_door(league, organiser, referee):
-    """303.md "End of game": reaching London is a Luftwaffe win, shot down and rounds run out are
+    """docs/rules/303.md "End of game": reaching London is a Luftwaffe win, shot down and rounds run out are
     RAF wins. A report or an entry naming the other side's player as winner appends nothing."""
     t = table_tournament(league, organiser, referee)
     p = first_pairing(t)

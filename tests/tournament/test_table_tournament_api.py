@@ -1,5 +1,5 @@
 """A whole 303 Swiss of eight played at the table, through the API only (issue 14 "Done when";
-303.md "Tournament rules from the sheet"; service.md "Tournaments", "Ratings").
+docs/rules/303.md "Tournament rules from the sheet"; docs/rules/service.md "Tournaments", "Ratings").
 
 The organiser creates it, adds the entrants, seeds and starts each round; the players report
 and confirm every leg; in round 1 one rematch is disputed and the referee enters it; one pairing
@@ -38,7 +38,7 @@ def pairings_of(t_id, round_number) -> list[dict]:
 
 
 def won(p, leg, winner) -> str:
-    """How the leg ended when ``winner`` won it (303.md "End of game": the ending is his side's)."""
+    """How the leg ended when ``winner`` won it (docs/rules/303.md "End of game": the ending is his side's)."""
     return table.ending_won_by("303", p, leg, winner)
 
 
@@ -112,7 +112,7 @@ def test_an_eight_player_swiss_at_the_table_from_round_one_to_final_standings(le
     assert types[-1] == ev.TOURNAMENT_FINISHED
     assert types.count(ev.LEG_DISPUTED) == 1 and types.count(ev.LEG_RESULT_ENTERED) == 1
     assert types.count(ev.LEG_CONFIRMED) == 3 * 4 * 2 - 1
-    # Rated: every leg at the table moved the players' Elo (service.md "Ratings").
+    # Rated: every leg at the table moved the players' Elo (docs/rules/service.md "Ratings").
     ratings = {r.player.username: r for r in PlayerRating.objects.filter(system="303").select_related("player")}
     assert set(ratings) == set(users)
     assert all(r.games == 6 for r in ratings.values())

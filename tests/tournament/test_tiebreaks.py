@@ -1,4 +1,4 @@
-"""Ordered, configurable standings tie-breaks (service.md, "Tournaments": standings)."""
+"""Ordered, configurable standings tie-breaks (docs/rules/service.md, "Tournaments": standings)."""
 from tournament.tiebreaks import Row, add_derived, rank
 
 

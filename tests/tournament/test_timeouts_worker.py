@@ -1,4 +1,4 @@
-"""A tournament game's clock runs out under a real Celery worker on Redis (service.md, "Clocks
+"""A tournament game's clock runs out under a real Celery worker on Redis (docs/rules/service.md, "Clocks
 and timeouts"): exactly one ``TimeoutAdjudicated`` even when the adjudication task runs twice
 concurrently, and exactly one ``GameResultRecorded`` in the tournament stream."""
 import pytest

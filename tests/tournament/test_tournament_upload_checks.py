@@ -13,6 +13,7 @@ from tournament import events as ev, services, table
 from tournament.exports import export_tournament
 from tournament.models import Tournament
 from tournament.uploads import import_tournament
+from kernel.api.errors import status_of
 
 
 def table_day() -> dict:
@@ -82,7 +83,7 @@ def test_a_leg_confirmed_by_its_own_reporter_is_refused(day, admin_and_league):
     reported = next(e for e in day["tournament"]["events"] if e["type"] == ev.LEG_REPORTED)
     confirmed["payload"]["by"] = reported["payload"]["reporter"]
     exc = refusal(rechained(day), admin_and_league)
-    assert (exc.status, exc.extra["seq"]) == (422, confirmed["seq"])
+    assert (status_of(exc.kind), exc.extra["seq"]) == (422, confirmed["seq"])
     assert "would have refused this result" in exc.message
 
 
@@ -90,14 +91,14 @@ def test_a_pairing_the_format_would_not_make_is_refused(day, admin_and_league):
     created = next(e for e in day["tournament"]["events"] if e["type"] == ev.PAIRING_CREATED)
     created["payload"]["a"], created["payload"]["b"] = created["payload"]["b"], created["payload"]["a"]
     exc = refusal(rechained(day), admin_and_league)
-    assert (exc.status, exc.extra["stream"], exc.extra["seq"]) == (422, day["tournament"]["stream"], created["seq"])
+    assert (status_of(exc.kind), exc.extra["stream"], exc.extra["seq"]) == (422, day["tournament"]["stream"], created["seq"])
 
 
 def test_a_value_of_the_wrong_type_is_refused_naming_its_event(day, admin_and_league):
     confirmed = next(e for e in day["tournament"]["events"] if e["type"] == ev.LEG_CONFIRMED)
     confirmed["payload"]["pairing_id"] = ["not", "an", "id"]
     exc = refusal(rechained(day), admin_and_league)
-    assert (exc.status, exc.extra["seq"]) == (422, confirmed["seq"])
+    assert (status_of(exc.kind), exc.extra["seq"]) == (422, confirmed["seq"])
 
 
 def test_an_unfinished_history_is_refused(day, admin_and_league):
@@ -109,4 +110,4 @@ def test_an_unfinished_history_is_refused(day, admin_and_league):
 
 def test_a_file_that_is_no_export_is_refused_in_words(admin_and_league):
     exc = refusal("{\"format\": \"something else\"}", admin_and_league)
-    assert (exc.status, exc.code) == (400, "malformed_upload")
+    assert (status_of(exc.kind), exc.code) == (400, "malformed_upload")

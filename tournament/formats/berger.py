@@ -1,4 +1,4 @@
-"""Round robin by Berger tables (service.md, "Tournaments": round robin, single or double).
+"""Round robin by Berger tables (docs/rules/service.md, "Tournaments": round robin, single or double).
 
 For an even number n of seats, round 1 pairs 1–n, 2–(n−1), …; each later round replaces every
 seat k < n by ((k − 1 + n/2) mod (n − 1)) + 1 and keeps seat n (FIDE Handbook C.05 Annex 1).

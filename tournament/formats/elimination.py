@@ -1,4 +1,4 @@
-"""Elimination brackets (service.md, "Tournaments": single and double elimination).
+"""Elimination brackets (docs/rules/service.md, "Tournaments": single and double elimination).
 
 A bracket is a list of :class:`MatchSpec`; each slot names where its entrant comes from:
 ``{"seed": k}``, ``{"winner": key}`` or ``{"loser": key}``. Seeds beyond the number of

@@ -1,4 +1,4 @@
-"""Groups → playoffs (service.md, "Tournaments"): snake-seeded groups, round robin inside each,
+"""Groups → playoffs (docs/rules/service.md, "Tournaments"): snake-seeded groups, round robin inside each,
 the best of every group go on to a single-elimination playoff."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standard bracket seeding (service.md, "Tournaments": single elimination, 1 v N, byes to top seeds)."""
+"""Standard bracket seeding (docs/rules/service.md, "Tournaments": single elimination, 1 v N, byes to top seeds)."""
 from __future__ import annotations
 
 

@@ -1,10 +1,10 @@
-"""Swiss pairing by maximum-weight matching (service.md, "Tournaments": score groups, no repeat
+"""Swiss pairing by maximum-weight matching (docs/rules/service.md, "Tournaments": score groups, no repeat
 pairings, one bye at most).
 
 A round is chosen by these criteria, each one absolute over the ones after it:
 
 1. **Legal**: nobody meets an opponent twice, nobody gets a second bye. A pair that would repeat
-   is no edge of the graph at all; :class:`NoLegalPairing` (the API's 409 ``no_legal_pairing``)
+   is no edge of the graph at all; :class:`NoLegalPairing` (the conflict ``no_legal_pairing``)
    is raised only when no perfect matching of the field exists for any bye candidate.
 2. **The bye** (odd fields) goes to the lowest-placed entrant who has not had one — among those
    whose absence leaves a field that can be paired: candidates are tried from the bottom.
@@ -36,7 +36,7 @@ top (the order of FIDE's Dutch system), each step a maximum-weight matching on a
 
 What this keeps exact: legality and the bye, always — when the banded pass leaves anybody
 unpaired at the bottom, the band widens: the last 1, 2, 4, … score groups are paired together as
-one exact matching, up to the whole field, so a 409 still means no legal round exists. Score
+one exact matching, up to the whole field, so ``no_legal_pairing`` still means no legal round exists. Score
 differences: every group pairs inside itself except for the one floater its parity forces, so the
 result meets the lower bound of criterion 3 (:func:`score_lower_bound`, pairing the sorted field
 neighbour with neighbour, legal or not) and is therefore optimal in it; ``bench/bench_swiss.py``

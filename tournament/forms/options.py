@@ -1,7 +1,8 @@
 """The tournament options the create and settings pages offer (``state.DEFAULT_OPTIONS``).
 
-One :class:`OptionField` per option: its form field, the formats it applies to (the page shows
-it for those only, and only those reach the service), and how a form value becomes the option
+One :class:`OptionField` per option: its form field, the formats it applies to (those whose
+``Format.options`` name it, tournament/formats/: the page shows it for those only, and only those
+reach the service), and how a form value becomes the option
 and back. Adding an option to the pages is adding one entry to :data:`OPTION_FIELDS`.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext_lazy as _
 
 from ..table import AT_TABLE, DEFAULT_AUTO_CONFIRM_MINUTES, ONLINE
-from ..state import DOUBLE_ELIMINATION, FORMATS, GROUPS_PLAYOFFS, ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
+from ..formats import offering
 
 
 def _same(value):
@@ -26,10 +27,14 @@ def _same(value):
 class OptionField:
     key: str
     make: Callable[[], forms.Field]
-    formats: tuple[str, ...] = FORMATS
     to_option: Callable[[Any], Any] = _same
     from_option: Callable[[Any], Any] = _same
     shown_with: str = ""  # another field's value the page waits for, e.g. "requires_check_in=on"
+
+    @property
+    def formats(self) -> tuple[str, ...]:
+        """The formats that read this option (``Format.options``); all for a format-free one."""
+        return offering(self.key)
 
     @property
     def show_for(self) -> str:
@@ -66,30 +71,28 @@ BYE_SCORES = [("2:0", _("2:0 — a win")), ("1:1", _("1:1 — a split pairing"))
 OPTION_FIELDS: tuple[OptionField, ...] = (
     OptionField("rounds", lambda: forms.IntegerField(
         label=_("Number of rounds"), min_value=1, required=False,
-        help_text=_("Empty: enough rounds for one clear winner (log₂ of the entrants, rounded up).")),
-        formats=(SWISS,)),
+        help_text=_("Empty: enough rounds for one clear winner (log₂ of the entrants, rounded up)."))),
     OptionField("bye_score", lambda: forms.ChoiceField(
         label=_("A bye counts as"), choices=BYE_SCORES,
         help_text=_("With an odd number of entrants one sits out each round; nobody twice.")),
-        formats=(SWISS,), to_option=_score, from_option=_score_text),
+        to_option=_score, from_option=_score_text),
     OptionField("late_entry", lambda: forms.BooleanField(
         label=_("Accept late entries"), required=False,
-        help_text=_("Players may still join after round 1; they start in the next round with no points.")),
-        formats=(SWISS,)),
+        help_text=_("Players may still join after round 1; they start in the next round with no points."))),
     OptionField("third_place", lambda: forms.BooleanField(
-        label=_("Play a match for third place"), required=False), formats=(SINGLE_ELIMINATION,)),
+        label=_("Play a match for third place"), required=False)),
     OptionField("grand_final_reset", lambda: forms.BooleanField(
         label=_("Grand final reset"), required=False,
-        help_text=_("If the losers' bracket finalist wins the grand final, a second one decides.")),
-        formats=(DOUBLE_ELIMINATION,)),
+        help_text=_("If the losers' bracket finalist wins the grand final, a second one decides."))),
     OptionField("cycles", lambda: forms.TypedChoiceField(
         label=_("Round robin"), coerce=int,
-        choices=[(1, _("Single: everyone meets everyone once")), (2, _("Double: everyone meets everyone twice"))]),
-        formats=(ROUND_ROBIN,)),
-    OptionField("group_count", lambda: forms.IntegerField(label=_("Number of groups"), min_value=1),
-                formats=(GROUPS_PLAYOFFS,)),
+        choices=[(1, _("Single: everyone meets everyone once")), (2, _("Double: everyone meets everyone twice"))])),
+    OptionField("group_count", lambda: forms.IntegerField(label=_("Number of groups"), min_value=1)),
     OptionField("advance_per_group", lambda: forms.IntegerField(
-        label=_("Players advancing from each group"), min_value=1), formats=(GROUPS_PLAYOFFS,)),
+        label=_("Players advancing from each group"), min_value=1)),
+    OptionField("allow_bots", lambda: forms.BooleanField(
+        label=_("Allow practice bots as entrants"), required=False,
+        help_text=_("Off: a bot's account cannot be registered; its games would be a bot's, not a player's."))),
     OptionField("requires_check_in", lambda: forms.BooleanField(
         label=_("Entrants must check in"), required=False,
         help_text=_("Only entrants checked in by the time you seed take part.")), ),

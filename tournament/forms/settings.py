@@ -15,14 +15,15 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from game.form_errors import sentence, show_rejection
+from kernel.form_errors import sentence, show_rejection
 from systems.registry import available_systems, get_system
 from game.services import sides_for
 from leagues.models import Season
 
 from .. import discipline, presentation
 from ..permissions import organised_leagues
-from ..state import DEFAULT_OPTIONS, SWISS
+from ..formats import swiss_system
+from ..state import DEFAULT_OPTIONS
 from ..tiebreaks import DEFAULT_TIE_BREAKS, TIE_BREAKS
 from .game_setup import OTHER_SETUP, add_setup_fields, game_setup_from, parse_other_setup, setup_field_name
 from .options import OPTION_FIELDS
@@ -115,10 +116,10 @@ class TournamentSettingsForm(forms.Form):
                 self.initial.setdefault("league", leagues[0].pk)
             self.fields["season"].queryset = Season.objects.filter(league__in=leagues).select_related("league")
             self.fields["season"].label_from_instance = lambda s: f"{s.league.name} — {s.name}"
-            self.fields["system"].choices = [(s, presentation.label(presentation.SYSTEMS, s)) for s in systems]
+            self.fields["system"].choices = [(s, presentation.system_label(s)) for s in systems]
             self.fields["format"].choices = [(f, f"{name} — {presentation.FORMAT_DESCRIPTIONS[f]}")
                                              for f, name in presentation.FORMATS.items()]
-            self.initial.setdefault("format", SWISS)
+            self.initial.setdefault("format", swiss_system.NAME)
             self.fields["scoring"].choices = [("", _("The game's usual scoring"))] + list(presentation.SCHEMES.items())
             current_options, current_system = dict(DEFAULT_OPTIONS), None
             self.initial.setdefault("tie_breaks", DEFAULT_TIE_BREAKS)

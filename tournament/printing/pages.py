@@ -18,10 +18,12 @@ from django.views.decorators.http import require_GET
 
 from kernel.site_address import phone_root
 from kernel.store import head_hash
+from systems import registry
 
 from .. import projections
 from ..models import Tournament
-from ..permissions import is_organiser, is_referee, may_view
+from ..permissions import is_organiser, is_referee
+from ..visibility import may_view
 from . import pdf, qr, sheets
 
 PAIRINGS, SLIPS, STANDINGS, CARDS = "pairings", "slips", "standings", "game-cards"
@@ -73,16 +75,16 @@ def sheet_data(request, tournament: Tournament, state, kind: str, number: int) -
                                   "manage.py verify_history shows the same, nothing recorded has changed since.") % {
                 "hash": data["head_hash"]}
         return data
-    if tournament.system != sheets.BATTLE_303:
+    if not sheets.has_game_cards(tournament.system):
         raise Http404(_("Game cards are printed for 303 tournaments only."))
     return sheets.game_cards(state, number)
 
 
 def _kinds(tournament: Tournament) -> list[dict]:
+    cards = sheets.has_game_cards(tournament.system)
     names = {PAIRINGS: _("Pairing sheet"), SLIPS: _("Result slips"), STANDINGS: _("Standings"),
-             CARDS: _("303 game cards")}
-    return [{"kind": k, "label": names[k]} for k in KINDS
-            if k != CARDS or tournament.system == sheets.BATTLE_303]
+             CARDS: registry.descriptor(tournament.system).printing.game_cards_title if cards else ""}
+    return [{"kind": k, "label": names[k]} for k in KINDS if k != CARDS or cards]
 
 
 @require_GET

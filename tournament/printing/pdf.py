@@ -256,8 +256,7 @@ def _game_card(pdf: Sheet, data: dict, card: dict, top: float) -> None:
     leg = card["leg"]
     pdf.set_xy(MARGIN, top)
     pdf.set_font(FONT, "B", 15)
-    pdf.cell(0, 8, _("303 game card · Round %(round)s · Table %(table)s · %(leg)s") % {
-        "round": data["round"], "table": card["table"], "leg": leg["title"]}, **NEXT_LINE)
+    pdf.cell(0, 8, card["heading"], **NEXT_LINE)
     pdf.set_font(FONT, size=9)
     pdf.set_text_color(*MUTED)
     pdf.cell(0, 5, data["tournament"], **NEXT_LINE)

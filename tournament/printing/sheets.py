@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _, gettext_lazy
 
+from systems import registry
 from systems.kit.presentation import side_name
-from systems.battle303.rules.rules import LAST_ROUND, LUFTWAFFE, RAF, REINFORCEMENT_ROUNDS
 
 from .. import presentation, table
 from ..formats import elimination
-from ..state import ELIMINATION_FORMATS, FINISHED, TournamentState
+from ..state import FINISHED, TournamentState
 from ..tiebreaks import OPPONENT_SCORE_KEYS
 
-BATTLE_303 = "303"
 # The standings sheet's columns after the rank and the name: (row attribute, header, short header
 # for the narrow printed column, tie-break key). Head-to-head has no value of its own: it counts
 # only among tied players, so the sentence giving the order says it.
@@ -37,7 +36,7 @@ STANDING_COLUMNS = (
 def _header(state: TournamentState, title: str, number: int | None) -> dict:
     return {"tournament": state.info.get("name", ""), "title": title, "round": number,
             "system": state.info.get("system"),
-            "system_label": presentation.label(presentation.SYSTEMS, state.info.get("system")),
+            "system_label": presentation.system_label(state.info.get("system")),
             "format_label": presentation.label(presentation.FORMATS, state.format)}
 
 
@@ -82,9 +81,9 @@ def tables(state: TournamentState, number: int) -> tuple[list[dict], list[str]]:
 
 
 def _side_note(system: str | None) -> str:
-    if system == BATTLE_303:
-        return _("Sides were drawn by lot; the Luftwaffe moves first in every round. "
-                 "The rematch is played with the sides swapped.")
+    found = registry.find(system)
+    if found and found.printing.side_note:
+        return str(found.printing.side_note)
     return _("Sides were drawn by lot; the rematch is played with the sides swapped.")
 
 
@@ -96,10 +95,10 @@ def pairing_sheet(state: TournamentState, number: int) -> dict:
 
 def _endings(system: str | None) -> list[str]:
     """How a game can end, as the slip's tick boxes: the endings a report names (tournament/table.py;
-    303.md "End of game"); a system without named endings has none to tick."""
-    words = {"reached_london": _("Bomber reached London (Luftwaffe wins)"),
-             "shot_down": _("Bomber shot down (RAF wins)"), "rounds_ran_out": _("Rounds ran out (RAF wins)")}
-    return [words[code] for code in table.endings_for(system or "") if code in words]
+    the descriptor's ``table_play.slip_words``); a system without named endings has none to tick."""
+    found = registry.find(system)
+    words = found.table_play.slip_words if found else {}
+    return [str(words[code]) for code in table.endings_for(system or "") if code in words]
 
 
 def result_slips(state: TournamentState, number: int, report_url) -> dict:
@@ -110,7 +109,7 @@ def result_slips(state: TournamentState, number: int, report_url) -> dict:
     slips = [{**row, "legs": row["legs"] or _undrawn_legs(), "players": [row["a"], row["b"]],
               "report_url": report_url(row["id"])} for row in rows if not row["online"]]
     return {**_header(state, _("Result slips"), number), "slips": slips, "endings": _endings(system),
-            "vp": system in table.SYSTEMS_WITH_VP, "note": _side_note(system),
+            "vp": table.reports_vp(system or ""), "note": _side_note(system),
             "scan": _("Scan to report the result on your phone, or hand this slip to the organiser."),
             "sign": _("Both players sign when the results are written down.")}
 
@@ -130,7 +129,7 @@ def standings_sheet(state: TournamentState, number: int | None = None) -> dict:
     entrants = [n for n in state.entrants if state.seeds is None or n in state.seeds or state.entrants[n]["late"]]
     ranked = state.standings_rows(pairings, entrants)
     keys = set(state.tie_breaks)
-    knockout = state.format in ELIMINATION_FORMATS
+    knockout = state.tournament_format.knockout
     columns = [{"key": k, "header": str(header), "short": str(short), "tie_break": t in keys}
                for k, header, short, t in STANDING_COLUMNS if not (knockout and k in OPPONENT_SCORE_KEYS)]
     rows = [{"rank": i + 1, "entrant": row.entrant, "withdrawn": state.entrants[row.entrant]["withdrawn"],
@@ -164,29 +163,23 @@ def _champion(state: TournamentState, ranked) -> str | None:
     return ranked[0].entrant if ranked else None
 
 
-def round_track() -> list[dict]:
-    """The 303 round track (303.md "Round structure"): eight rounds, the Luftwaffe's turn then
-    the RAF's, reinforcements at the start of rounds 4 and 6, the RAF wins after the last."""
-    notes = {1: _("Round marker on 1"), LAST_ROUND: _("Last round: RAF wins if the bomber survives")}
-    for n in REINFORCEMENT_ROUNDS:
-        notes[n] = _("RAF reinforcement on Northolt")
-    return [{"round": n, "note": notes.get(n, "")} for n in range(1, LAST_ROUND + 1)]
+def has_game_cards(system: str | None) -> bool:
+    found = registry.find(system)
+    return bool(found and found.printing.game_cards)
 
 
 def game_cards(state: TournamentState, number: int) -> dict:
-    """Two 303 game cards per table, the match and the rematch: who flies which side, the round
-    track to tick off, the turn order and the result."""
+    """Two game cards per table, the match and the rematch: who flies which side, the result, and
+    what the system's own card shows (its descriptor's ``printing.game_cards``: 303's round track
+    to tick off and its turn order)."""
+    system = state.info.get("system")
+    own = registry.load(registry.descriptor(system).printing.game_cards)()
     rows, _byes = tables(state, number)
-    cards = [{"table": row["table"], "a": row["a"], "b": row["b"], "leg": leg, "players": _players(row, leg)}
+    cards = [{"table": row["table"], "a": row["a"], "b": row["b"], "leg": leg, "players": _players(row, leg),
+              "heading": own["card_title"] % {"round": number, "table": row["table"], "leg": leg["title"]}}
              for row in rows if not row["online"] for leg in (row["legs"] or _undrawn_legs())]
-    return {**_header(state, _("303 game cards"), number), "cards": cards, "track": round_track(),
-            "turns": [
-                {"side": side_name(LUFTWAFFE), "steps": _("A repair on own airfields · B fighters move 0–3 hexes · "
-                                                          "C fighters and bomber attack · D bomber moves 0–2 hexes")},
-                {"side": side_name(RAF), "steps": _("A repair on own airfields · B fighters move 0–3 hexes · "
-                                                    "C fighters attack · D move the round marker")}],
-            "tick": _("Tick each round as it ends, whatever the marker on the board shows."),
-            "endings": _endings(BATTLE_303), "undrawn": _("drawn at the table")}
+    return {**_header(state, own["title"], number), "cards": cards, "track": own["track"], "turns": own["turns"],
+            "tick": own["tick"], "endings": _endings(system), "undrawn": _("drawn at the table")}
 
 
 def _players(row: dict, leg: dict) -> list[str]:

@@ -1,4 +1,4 @@
-"""The knowledge test run by the service (issue 14; 303.md "Tournament rules from the sheet").
+"""The knowledge test run by the service (issue 14; docs/rules/303.md "Tournament rules from the sheet").
 
 A small Django app (label ``quiz``) inside the tournament package, with its own tables and
 migrations: the organiser's question bank (:mod:`.bank`), the quiz of a round and each

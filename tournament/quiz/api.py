@@ -7,6 +7,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel import refusals
 from tournament.services import load_state
 from tournament.permissions import authenticated, is_organiser, is_referee, require
 from tournament.views import DICT, OPEN, visible
@@ -33,7 +34,7 @@ class QuestionBank(APIView):
         require(is_organiser(request.user, tournament), request.user, _("see the question bank"))
         bank = attempts.current_bank(tournament.pk)
         if bank is None:
-            attempts.reject(404, "no_bank", _("no question bank uploaded yet"))
+            attempts.reject(refusals.NOT_FOUND, "no_bank", _("no question bank uploaded yet"))
         return Response(access.bank_view(bank))
 
     @extend_schema(request={"multipart/form-data": BankUploadSerializer, "application/json": BankUploadSerializer},
@@ -91,7 +92,7 @@ class MyAttempt(APIView):
         attempts.close_expired(tournament.pk, quiz)
         attempt = quiz.attempts.filter(entrant=request.user.get_username()).first()
         if attempt is None:
-            attempts.reject(404, "no_attempt", _("you have not started this knowledge test"))
+            attempts.reject(refusals.NOT_FOUND, "no_attempt", _("you have not started this knowledge test"))
         state = load_state(tournament)
         return Response(access.attempt_view(attempt, state))
 

@@ -22,8 +22,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from systems.kit.dice import SeededDice
 from kernel.refusals import CommandRejected
+from tournament import services
 from tournament import messages, services
 from tournament.state import CANCELLED, FINISHED, TournamentState
 from tournament.services.stream import lock
@@ -36,8 +38,8 @@ DEFAULT_QUESTIONS, MAX_QUESTIONS = 10, 50
 DEFAULT_MINUTES, MAX_MINUTES = 5, 60
 
 
-def reject(status: int, code: str, message: str, **extra):
-    raise CommandRejected(status, code, message, extra)
+def reject(kind: str, code: str, message: str, **extra):
+    raise CommandRejected(kind, code, message, extra)
 
 
 # -- the bank ----------------------------------------------------------------------------
@@ -47,7 +49,7 @@ def upload_bank(tournament_id, data: bytes | str, filename: str, fmt: str | None
     try:
         questions = bank_rules.parse(data, kind)
     except bank_rules.BankInvalid as exc:
-        reject(422, "invalid_bank",
+        reject(refusals.UNPROCESSABLE, "invalid_bank",
                _("%(count)s error(s) in the question bank; nothing was stored") % {"count": len(exc.errors)},
                errors=[e.as_dict() for e in exc.errors])
     with transaction.atomic():
@@ -99,7 +101,7 @@ def revealed(quiz: Quiz, state: TournamentState) -> bool:
 def quiz_of(tournament_id, number: int) -> Quiz:
     quiz = Quiz.objects.filter(tournament_id=tournament_id, round=number).first()
     if quiz is None:
-        reject(404, "no_quiz", _("no knowledge test is open for round %(number)s") % {"number": number})
+        reject(refusals.NOT_FOUND, "no_quiz", _("no knowledge test is open for round %(number)s") % {"number": number})
     return quiz
 
 
@@ -107,26 +109,27 @@ def quiz_of(tournament_id, number: int) -> Quiz:
 def open_quiz(tournament_id, number: int, actor: str, questions: int = DEFAULT_QUESTIONS,
               minutes: int = DEFAULT_MINUTES) -> Quiz:
     if not 1 <= questions <= MAX_QUESTIONS:
-        reject(400, "invalid_question_count", _("between 1 and %(max)s questions") % {"max": MAX_QUESTIONS})
+        reject(refusals.INVALID, "invalid_question_count",
+               _("between 1 and %(max)s questions") % {"max": MAX_QUESTIONS})
     if not 1 <= minutes <= MAX_MINUTES:
-        reject(400, "invalid_time_limit", _("between 1 and %(max)s minutes") % {"max": MAX_MINUTES})
+        reject(refusals.INVALID, "invalid_time_limit", _("between 1 and %(max)s minutes") % {"max": MAX_MINUTES})
     with transaction.atomic():
         tournament = lock(tournament_id)
         state = services.load_state(tournament)
         if not 1 <= number <= len(state.rounds):
-            reject(409, "round_not_started", _("round %(number)s has not started") % {"number": number})
+            reject(refusals.CONFLICT, "round_not_started", _("round %(number)s has not started") % {"number": number})
         if closed(state, number):
-            reject(409, "round_complete",
+            reject(refusals.CONFLICT, "round_complete",
                    _("round %(number)s is over: its knowledge test can no longer be taken") % {"number": number})
         if Quiz.objects.filter(tournament=tournament, round=number).exists():
-            reject(409, "quiz_already_open",
+            reject(refusals.CONFLICT, "quiz_already_open",
                    _("the knowledge test of round %(number)s is open already") % {"number": number})
         bank = current_bank(tournament.pk)
         if bank is None:
-            reject(409, "no_bank", _("upload a question bank first"))
+            reject(refusals.CONFLICT, "no_bank", _("upload a question bank first"))
         secret = still_secret(bank)
         if len(secret) < questions:
-            reject(409, "bank_too_small",
+            reject(refusals.CONFLICT, "bank_too_small",
                    _("the bank has %(count)s questions that no earlier round asked, fewer than %(questions)s")
                    % {"count": len(secret), "questions": questions}, available=len(secret))
         dice = SeededDice(tournament.secret.seed, f"{tournament.stream}/quiz/{number}", 0)
@@ -150,13 +153,15 @@ def start_attempt(tournament_id, number: int, username: str) -> tuple[Attempt, b
         if attempt is not None:
             if attempt.finished_at is None and not _expired(attempt):
                 return attempt, False
-            reject(409, "attempt_used", _("you have taken this knowledge test already (one attempt per round)"))
+            reject(refusals.CONFLICT, "attempt_used",
+                   _("you have taken this knowledge test already (one attempt per round)"))
         state = services.load_state(tournament)
         if username not in players_of(state, number):
-            reject(403, "not_a_player_of_round",
+            reject(refusals.FORBIDDEN, "not_a_player_of_round",
                    _("only the players of round %(number)s take its knowledge test") % {"number": number})
         if closed(state, number):
-            reject(409, "quiz_closed", _("round %(number)s is over: its knowledge test is closed") % {"number": number})
+            reject(refusals.CONFLICT, "quiz_closed",
+                   _("round %(number)s is over: its knowledge test is closed") % {"number": number})
         order = SeededDice(tournament.secret.seed, f"{tournament.stream}/quiz/{number}/{username}", 0) \
             .shuffle(range(len(quiz.questions)))
         now = timezone.now()
@@ -228,7 +233,7 @@ def _running(tournament_id, number: int, username: str) -> tuple[int, Attempt]:
     quiz = quiz_of(tournament_id, number)
     attempt = quiz.attempts.filter(entrant=username).first()
     if attempt is None:
-        reject(404, "no_attempt", _("start the knowledge test first"))
+        reject(refusals.NOT_FOUND, "no_attempt", _("start the knowledge test first"))
     if attempt.finished_at is None and _expired(attempt):
         close_expired(quiz.tournament_id, quiz)
         attempt.refresh_from_db()
@@ -242,18 +247,21 @@ def _expired(attempt: Attempt) -> bool:
 
 def _check_open(attempt: Attempt) -> None:
     if _expired(attempt):
-        reject(409, "deadline_passed", _("the time is up: answers sent after the deadline are not counted"),
+        reject(refusals.CONFLICT, "deadline_passed",
+               _("the time is up: answers sent after the deadline are not counted"),
                score=attempt.score)
     if attempt.finished_at is not None:
-        reject(409, "attempt_finished", _("you have handed this knowledge test in already"), score=attempt.score)
+        reject(refusals.CONFLICT, "attempt_finished",
+               _("you have handed this knowledge test in already"), score=attempt.score)
 
 
 def _check_answer(attempt: Attempt, position, choice) -> None:
     if not isinstance(position, int) or not 0 <= position < len(attempt.order):
-        reject(400, "invalid_answer", _("question number must be 0..%(last)s") % {"last": len(attempt.order) - 1})
+        reject(refusals.INVALID, "invalid_answer",
+               _("question number must be 0..%(last)s") % {"last": len(attempt.order) - 1})
     choices = attempt.quiz.questions[attempt.order[position]]["choices"]
     if isinstance(choice, bool) or not isinstance(choice, int) or not 0 <= choice < len(choices):
-        reject(400, "invalid_answer", _("choice must be 0..%(last)s") % {"last": len(choices) - 1})
+        reject(refusals.INVALID, "invalid_answer", _("choice must be 0..%(last)s") % {"last": len(choices) - 1})
 
 
 def _finish(tournament_id, attempt: Attempt) -> None:
@@ -277,7 +285,7 @@ def correct_score(tournament_id, entrant: str, score, reason: str, referee: str)
     """A new ``KnowledgeTestScoreRecorded`` {entrant, score, reason} by the referee (for the whole
     tournament), also kept beside the quiz; typing a score in without a reason stays on the referee panel."""
     if not (reason or "").strip():
-        reject(400, "reason_required", _("a correction needs a reason"))
+        reject(refusals.INVALID, "reason_required", _("a correction needs a reason"))
     with transaction.atomic():
         tournament = lock(tournament_id)
         previous = services.load_state(tournament).tests.get(entrant)

@@ -1,5 +1,5 @@
 """The starter question banks shipped with the service (issue 26): twenty questions on the 303
-rules (303.md), in English and in Polish (tournament/quiz/samples/). The organiser loads one with
+rules (docs/rules/303.md), in English and in Polish (tournament/quiz/samples/). The organiser loads one with
 a click; it goes through the same upload as his own file, so it is checked the same way and he
 may edit it afterwards like any bank."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tournament use cases (service.md, "Tournaments", "Referee discipline", "Clocks and timeouts").
+"""Tournament use cases (docs/rules/service.md, "Tournaments", "Referee discipline", "Clocks and timeouts").
 
 One module per use case, all on one write path (:mod:`.stream`, :mod:`.reconciliation`): lock the
 tournament row, fold the stream ``tournament-<id>``, append new events at the folded version,
@@ -16,7 +16,7 @@ The names below are the package's public use cases, so callers say ``services.st
 """
 from kernel.refusals import CommandRejected  # the error every use case raises
 
-from .organising import (DEFAULT_SCHEME, appoint_referees, cancel_tournament, change_settings, create_tournament,
+from .organising import (appoint_referees, cancel_tournament, change_settings, create_tournament, default_scheme,
                          set_season, users_named)
 from .rebuild import rebuild_projections
 from .reconciliation import cached_projection, reconcile, refresh_projection
@@ -29,7 +29,7 @@ from .table_play import (auto_confirm_due_reports, confirm_leg, dispute_leg, ent
                          report_leg)
 
 __all__ = [
-    "CommandRejected", "DEFAULT_SCHEME", "auto_confirm_due_reports", "confirm_leg", "dispute_leg",
+    "CommandRejected", "default_scheme", "auto_confirm_due_reports", "confirm_leg", "dispute_leg",
     "enter_leg_result", "move_to_table", "report_leg", "REFEREE_DECISION_KINDS", "appoint_referees", "cached_projection",
     "cancel_tournament", "change_settings", "check_in", "create_tournament", "issue_penalty", "load_state",
     "rebuild_projections", "reconcile", "record_game_result", "record_knowledge_test", "referee_decision",

@@ -1,4 +1,4 @@
-"""Bringing a tournament's games and pairings in line with its stream (service.md, "Tournaments").
+"""Bringing a tournament's games and pairings in line with its stream (docs/rules/service.md, "Tournaments").
 
 After every write (:func:`act`) the tournament is *reconciled* in the same transaction: the
 pairings the bracket now allows are created, with the games those pairings need; the running
@@ -14,6 +14,7 @@ from django.db import transaction
 
 from systems.kit.framework_events import GAME_ABORTED, GAME_FORFEITED
 from game.models import Game
+from systems import registry
 from systems.kit.dice import SeededDice
 from game.services import create_game, end_game, sides_for, system_or_reject
 from kernel.refusals import CommandRejected
@@ -24,8 +25,6 @@ from ..models import Pairing, PairingGame, Tournament, TournamentProjection
 from ..projections import bracket_of, standings_of
 from ..state import CANCELLED, FINISHED, TournamentState
 from .stream import append, load_state, lock
-
-DUEL = "duel-in-the-dark"
 
 
 def act(tournament_id, actor: str, work) -> TournamentState:
@@ -60,25 +59,16 @@ def create_pairing(tournament: Tournament, state: TournamentState, pairing: plan
     return pid
 
 
-def _weather_card_of(game: Game):
-    """The weather card of a Duel in the Dark game, once drawn (the rematch reuses it)."""
-    if game.setup.get("weather_card") is not None:
-        return game.setup["weather_card"]
-    drawn = next((e for e in read_events(game.stream) if e.type == "WeatherDrawn"), None)
-    return drawn.payload.get("card_id") if drawn else None
-
-
 def _create_pairing_game(tournament: Tournament, state: TournamentState, pid: str, leg: int, actor: str) -> None:
     """``PairingGameCreated`` {pairing_id, leg, game_id, sides, setup}: leg 2 swaps the sides."""
     pairing = state.pairings[pid]
     sides = table.leg_sides(pairing, leg)
     setup: dict = dict(state.options.get("game_setup") or {})
-    if leg == 2:
-        if tournament.system == DUEL:
-            game1 = Game.objects.get(pk=pairing["games"][1]["game_id"])
-            card = _weather_card_of(game1)
-            if card is not None:
-                setup["weather_card"] = card
+    described = registry.find(tournament.system)
+    rematch = described.rematch_setup if described else None
+    if leg == 2 and rematch:  # the rematch may reuse what the match drew (the Duel's weather)
+        game1 = Game.objects.get(pk=pairing["games"][1]["game_id"])
+        setup.update(registry.load(rematch)(game1.setup or {}, read_events(game1.stream)))
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=list(sides.values()))}
     game = create_game(system_name=tournament.system, setup=setup,
                        players={side: users[name] for side, name in sides.items()},

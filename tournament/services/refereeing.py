@@ -1,4 +1,4 @@
-"""Knowledge tests, penalties and referee decisions (service.md, "Referee discipline").
+"""Knowledge tests, penalties and referee decisions (docs/rules/service.md, "Referee discipline").
 
 Penalty levels are never stored: the ladder (tournament/discipline.py) grades them from the
 events, so a revocation re-grades everything after it.
@@ -9,6 +9,7 @@ import uuid
 
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from game.error_messages import localized
 from kernel.store import NewEvent
 
@@ -29,9 +30,9 @@ def record_knowledge_test(tournament_id, username: str, score, actor: str, *, ro
     (state.py ``test_score``); ``reason``: why a referee corrected it."""
     def work(tournament, state):
         if username not in state.entrants:
-            reject(404, "not_an_entrant", _("%(username)s is not an entrant") % {"username": username})
+            reject(refusals.NOT_FOUND, "not_an_entrant", _("%(username)s is not an entrant") % {"username": username})
         if isinstance(score, bool) or not isinstance(score, (int, float)) or score < 0:
-            reject(400, "invalid_score", _("score must be a non-negative number"))
+            reject(refusals.INVALID, "invalid_score", _("score must be a non-negative number"))
         payload = {"entrant": username, "score": score}
         if round_number is not None:
             payload["round"] = round_number
@@ -51,18 +52,18 @@ def issue_penalty(tournament_id, username: str, category: str, text: str, refere
 
     def work(tournament, state):
         if username not in state.entrants:
-            reject(404, "not_an_entrant", _("%(username)s is not an entrant") % {"username": username})
+            reject(refusals.NOT_FOUND, "not_an_entrant", _("%(username)s is not an entrant") % {"username": username})
         if category not in discipline.OFFENCES:
-            reject(400, "unknown_offence",
+            reject(refusals.INVALID, "unknown_offence",
                    _("category must be one of %(choices)s") % {"choices": ", ".join(discipline.OFFENCES)})
         if not (text or "").strip():
-            reject(400, "reason_required", _("describe the offence"))
+            reject(refusals.INVALID, "reason_required", _("describe the offence"))
         pid = pairing_id
         if pid is None:
             current = state.current_pairing_of(username)
             pid = current["id"] if current else None
         elif pid not in state.pairings or username not in (state.pairings[pid]["a"], state.pairings[pid]["b"]):
-            reject(400, "not_in_pairing", _("the entrant does not play in that pairing"))
+            reject(refusals.INVALID, "not_in_pairing", _("the entrant does not play in that pairing"))
         append(tournament, state, [NewEvent(ev.PENALTY_ISSUED, {
             "penalty_id": penalty_id, "entrant": username, "pairing_id": pid, "category": category,
             "text": text, "referee": referee})], referee)
@@ -77,12 +78,12 @@ def revoke_penalty(tournament_id, penalty_id: str, reason: str, referee: str) ->
     """``PenaltyRevoked`` {penalty_id, reason}: a new event; everything derived is recomputed."""
     def work(tournament, state):
         if not (reason or "").strip():
-            reject(400, "reason_required", _("a revocation needs a reason"))
+            reject(refusals.INVALID, "reason_required", _("a revocation needs a reason"))
         penalty = next((p for p in state.penalties if p["id"] == penalty_id), None)
         if penalty is None:
-            reject(404, "penalty_not_found", _("no such penalty"))
+            reject(refusals.NOT_FOUND, "penalty_not_found", _("no such penalty"))
         if penalty["revoked"]:
-            reject(409, "already_revoked", _("the penalty is revoked already"))
+            reject(refusals.CONFLICT, "already_revoked", _("the penalty is revoked already"))
         append(tournament, state, [NewEvent(ev.PENALTY_REVOKED, {"penalty_id": penalty_id, "reason": reason})],
                 referee)
         return list(state.pairings)
@@ -104,7 +105,7 @@ def referee_decision(tournament_id, pairing_id: str, kind: str, reason: str, ref
         try:
             new = decisions.decide(state, str(pairing_id), request, str(uuid.uuid4()), pairing_started)
         except decisions.DecisionRefused as exc:
-            reject(exc.status, exc.code, localized(exc.code, exc.message))
+            reject(exc.kind, exc.code, localized(exc.code, exc.message))
         append(tournament, state, [NewEvent(kind, payload) for kind, payload in new], referee)
         void_pairings(state, [payload["pairing_id"] for kind, payload in new if kind == ev.PAIRING_VOIDED], referee)
         return [str(pairing_id)]

@@ -1,4 +1,4 @@
-"""Entrants: registration, withdrawal, check-in and seeding (service.md, "Tournaments")."""
+"""Entrants: registration, withdrawal, check-in and seeding (docs/rules/service.md, "Tournaments")."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -8,12 +8,14 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from systems.kit.dice import SeededDice
 from kernel.store import NewEvent
+from accounts.models import bot_names
 
 from .. import events as ev
 from ..entry_ratings import entry_rating
-from ..state import CANCELLED, FINISHED, SWISS, TournamentState
+from ..state import CANCELLED, FINISHED, TournamentState
 from .reconciliation import act
 from .stream import append, reject
 
@@ -28,12 +30,12 @@ MIN_ENTRY_RATING, MAX_ENTRY_RATING = 0, 4000
 
 
 def check_entry_rating(rating) -> None:
-    """``rating`` is None (the player's Elo is taken) or a number within the bounds, else 400."""
+    """``rating`` is None (the player's Elo is taken) or a number within the bounds, else ``invalid_rating``."""
     if rating is None:
         return
     if isinstance(rating, bool) or not isinstance(rating, (int, float)) \
             or not MIN_ENTRY_RATING <= rating <= MAX_ENTRY_RATING:
-        reject(400, "invalid_rating", _("a rating must be a number from %(low)s to %(high)s") % {
+        reject(refusals.INVALID, "invalid_rating", _("a rating must be a number from %(low)s to %(high)s") % {
             "low": MIN_ENTRY_RATING, "high": MAX_ENTRY_RATING})
 
 
@@ -41,24 +43,30 @@ def register(tournament_id, username: str, actor: str, rating=None) -> Tournamen
     """``EntrantRegistered`` {entrant, rating, provisional, late}. Before seeding; later only for
     Swiss with ``late_entry`` (the entrant joins the next round with no points).
 
-    The rating is the player's current Elo in the tournament's system (service.md, "Ratings"),
+    The rating is the player's current Elo in the tournament's system (docs/rules/service.md, "Ratings"),
     or the start rating while unrated, marked ``provisional`` below the rating source's ``provisional_games`` rated
     games; an organiser may give another within ``MIN_ENTRY_RATING``–``MAX_ENTRY_RATING``.
-    A withdrawn entrant may register again while registration is open (he enters afresh)."""
+    A withdrawn entrant may register again while registration is open (he enters afresh). A
+    practice bot's account only with the option ``allow_bots`` (422 ``bots_not_allowed``)."""
     check_entry_rating(rating)
 
     def work(tournament, state):
         if state.status in (FINISHED, CANCELLED):
-            reject(409, "tournament_closed", _("the tournament is over"))
+            reject(refusals.CONFLICT, "tournament_closed", _("the tournament is over"))
         player_id = get_user_model().objects.filter(username=username, is_active=True).values_list(
             "pk", flat=True).first()
         if player_id is None:
-            reject(400, "unknown_user", _("no active user %(username)r") % {"username": username})
+            reject(refusals.INVALID, "unknown_user", _("no active user %(username)r") % {"username": username})
+        if bot_names([username]) and not state.options.get("allow_bots"):
+            reject(refusals.UNPROCESSABLE, "bots_not_allowed", _("%(username)s is a practice bot and this tournament does not allow "
+                                              "bots (the organiser may allow them in its settings)") % {
+                "username": username})
         if username in state.entrants and not state.entrants[username]["withdrawn"]:
-            reject(409, "already_registered", _("%(username)s is already registered") % {"username": username})
+            reject(refusals.CONFLICT, "already_registered",
+                   _("%(username)s is already registered") % {"username": username})
         late = state.seeds is not None
-        if late and not (state.format == SWISS and state.options.get("late_entry")):
-            reject(409, "registration_closed", _("registration closed when the entrants were seeded"))
+        if late and not state.tournament_format.accepts_late_entry(state.options):
+            reject(refusals.CONFLICT, "registration_closed", _("registration closed when the entrants were seeded"))
         entered, provisional = entry_rating(tournament.system, player_id) if rating is None else (rating, False)
         append(tournament, state, [NewEvent(ev.ENTRANT_REGISTERED, {
             "entrant": username, "rating": entered, "provisional": provisional, "late": late})], actor)
@@ -72,9 +80,10 @@ def withdraw(tournament_id, username: str, actor: str, reason: str = "") -> Tour
     def work(tournament, state):
         entrant = state.entrants.get(username)
         if entrant is None or entrant["withdrawn"]:
-            reject(404, "not_an_entrant", _("%(username)s is not an active entrant") % {"username": username})
+            reject(refusals.NOT_FOUND, "not_an_entrant",
+                   _("%(username)s is not an active entrant") % {"username": username})
         if state.status in (FINISHED, CANCELLED):
-            reject(409, "tournament_closed", _("the tournament is over"))
+            reject(refusals.CONFLICT, "tournament_closed", _("the tournament is over"))
         append(tournament, state, [NewEvent(ev.ENTRANT_WITHDRAWN, {"entrant": username, "reason": reason})], actor)
         return list(state.pairings)
     return act(tournament_id, actor, work)
@@ -85,11 +94,13 @@ def check_in(tournament_id, username: str, actor: str, now=None) -> TournamentSt
     def work(tournament, state):
         entrant = state.entrants.get(username)
         if entrant is None or entrant["withdrawn"]:
-            reject(404, "not_an_entrant", _("%(username)s is not an active entrant") % {"username": username})
+            reject(refusals.NOT_FOUND, "not_an_entrant",
+                   _("%(username)s is not an active entrant") % {"username": username})
         if entrant["checked_in"]:
-            reject(409, "already_checked_in", _("%(username)s has checked in already") % {"username": username})
+            reject(refusals.CONFLICT, "already_checked_in",
+                   _("%(username)s has checked in already") % {"username": username})
         if state.seeds is not None or _deadline_passed(state, now or timezone.now()):
-            reject(409, "check_in_closed", _("check-in is closed"))
+            reject(refusals.CONFLICT, "check_in_closed", _("check-in is closed"))
         append(tournament, state, [NewEvent(ev.CHECKED_IN, {"entrant": username})], actor)
         return []
     return act(tournament_id, actor, work)
@@ -108,16 +119,16 @@ def seed(tournament_id, actor: str, order: list[str] | None = None, method: str 
 
     def work(tournament, state):
         if method not in SEEDING_METHODS:
-            reject(400, "unknown_seeding_method",
+            reject(refusals.INVALID, "unknown_seeding_method",
                    _("method must be one of %(choices)s") % {"choices": ", ".join(SEEDING_METHODS)})
         if (method == MANUAL) != (order is not None):
-            reject(400, "seeding_mismatch", _("an explicit order goes with the manual method only"))
+            reject(refusals.INVALID, "seeding_mismatch", _("an explicit order goes with the manual method only"))
         if state.started or state.status == CANCELLED:
-            reject(409, "tournament_started", _("seeding is fixed once the first round has started"))
+            reject(refusals.CONFLICT, "tournament_started", _("seeding is fixed once the first round has started"))
         active = state.active_entrants()
         if method == MANUAL:
             if sorted(order) != sorted(active):
-                reject(400, "seeding_mismatch", _("order must list every active entrant exactly once"))
+                reject(refusals.INVALID, "seeding_mismatch", _("order must list every active entrant exactly once"))
             payload = {"order": list(order), "method": MANUAL, "lot": None}
         else:
             dice = SeededDice(tournament.secret.seed, tournament.stream, state.version + 1)

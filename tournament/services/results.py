@@ -1,4 +1,4 @@
-"""Recording the results of a tournament's games (service.md, "Tournaments", "Clocks and timeouts")."""
+"""Recording the results of a tournament's games (docs/rules/service.md, "Tournaments", "Clocks and timeouts")."""
 from __future__ import annotations
 
 from django.db import transaction

@@ -1,4 +1,4 @@
-"""Reading and appending a tournament stream ``tournament-<id>`` (service.md, "Event sourcing").
+"""Reading and appending a tournament stream ``tournament-<id>`` (docs/rules/service.md, "Event sourcing").
 
 Every write locks the tournament row, folds the stream and appends at the folded version, so
 an append is exactly-once under concurrency.
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from kernel import refusals
 from kernel.models import StoredEvent
 from kernel.refusals import CommandRejected
 from kernel.store import NewEvent, append_events
@@ -16,8 +17,8 @@ from ..models import Tournament
 from ..state import TournamentState
 
 
-def reject(status: int, code: str, message: str):
-    raise CommandRejected(status, code, message)
+def reject(kind: str, code: str, message: str):
+    raise CommandRejected(kind, code, message)
 
 
 def load_state(tournament: Tournament) -> TournamentState:
@@ -29,7 +30,7 @@ def lock(tournament_id) -> Tournament:
     try:
         return Tournament.objects.select_for_update().get(pk=tournament_id)
     except Tournament.DoesNotExist:
-        reject(404, "tournament_not_found", _("no such tournament"))
+        reject(refusals.NOT_FOUND, "tournament_not_found", _("no such tournament"))
 
 
 def append(tournament: Tournament, state: TournamentState, events: list[NewEvent], actor: str) -> None:

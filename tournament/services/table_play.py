@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from game.error_messages import localized
+from kernel import refusals
 from kernel import idempotency
 from systems.kit.framework_events import GAME_ABORTED
 from game.models import Game
@@ -33,7 +34,7 @@ from .stream import append, load_state, reject
 def _pairing(state, pairing_id: str) -> dict:
     pairing = state.pairings.get(str(pairing_id))
     if pairing is None or pairing["bye"]:
-        reject(404, "pairing_not_found", _("no such pairing in this tournament"))
+        reject(refusals.NOT_FOUND, "pairing_not_found", _("no such pairing in this tournament"))
     return pairing
 
 
@@ -41,7 +42,7 @@ def _checked(check, *args):
     try:
         return check(*args)
     except table.TableRefusal as refusal:
-        reject(refusal.status, refusal.code, localized(refusal.code, refusal.message))
+        reject(refusal.kind, refusal.code, localized(refusal.code, refusal.message))
 
 
 def _fingerprint(request: dict) -> str:
@@ -56,12 +57,13 @@ def _answered_already(tournament, actor: str, key: str | None, request: dict) ->
         return False
     problem = idempotency.key_problem(key)
     if problem:
-        reject(400, "invalid_idempotency_key", problem)
+        reject(refusals.INVALID, "invalid_idempotency_key", problem)
     record = IdempotencyRecord.objects.filter(user__username=actor, stream=tournament.stream, key=key).first()
     if record is None:
         return False
     if record.fingerprint != _fingerprint(request):
-        reject(422, "idempotency_key_reused", _("this Idempotency-Key was used for another result; use a new key"))
+        reject(refusals.UNPROCESSABLE, "idempotency_key_reused",
+               _("this Idempotency-Key was used for another result; use a new key"))
     return True
 
 
@@ -124,7 +126,7 @@ def dispute_leg(tournament_id, pairing_id: str, leg: int, actor: str, reason: st
         pairing = _pairing(state, pairing_id)
         report = _checked(table.pending_report, state, pairing, leg, actor, report_id)
         if not (reason or "").strip():
-            reject(400, "reason_required", _("say what is wrong with the report"))
+            reject(refusals.INVALID, "reason_required", _("say what is wrong with the report"))
         append(tournament, state, [NewEvent(ev.LEG_DISPUTED, {
             "pairing_id": pairing["id"], "leg": leg, "report_id": report["report_id"], "by": actor,
             "reason": reason.strip()})], actor)
@@ -154,9 +156,9 @@ def move_to_table(tournament_id, pairing_id: str, actor: str):
     def work(tournament, state):
         pairing = _pairing(state, pairing_id)
         if pairing["mode"] == table.AT_TABLE:
-            reject(409, "already_at_table", _("this pairing is played at the table already"))
+            reject(refusals.CONFLICT, "already_at_table", _("this pairing is played at the table already"))
         if pairing["results"]:
-            reject(409, "games_recorded", _("a game of this pairing has a result: it stays online"))
+            reject(refusals.CONFLICT, "games_recorded", _("a game of this pairing has a result: it stays online"))
         append(tournament, state, [NewEvent(ev.PAIRING_MOVED_TO_TABLE, {"pairing_id": pairing["id"]})], actor)
         running = Game.objects.filter(pk__in=[g["game_id"] for g in pairing["games"].values()],
                                       status=Game.Status.RUNNING).values_list("pk", flat=True)

@@ -12,7 +12,7 @@ register = template.Library()
 
 @register.filter
 def system_name(value) -> str:
-    return presentation.label(presentation.SYSTEMS, value)
+    return presentation.system_label(value)
 
 
 @register.filter

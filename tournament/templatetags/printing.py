@@ -7,6 +7,7 @@ from kernel.site_address import is_loopback, phone_root
 
 from ..models import Tournament
 from ..printing.pages import is_staff
+from ..printing.sheets import has_game_cards
 
 register = template.Library()
 
@@ -14,7 +15,8 @@ register = template.Library()
 @register.inclusion_tag("tournament/print/_link.html", takes_context=True)
 def print_link(context, tournament: Tournament):
     request = context["request"]
-    return {"tournament": tournament, "show": is_staff(request.user, tournament), "request": request}
+    return {"tournament": tournament, "show": is_staff(request.user, tournament), "request": request,
+            "game_cards": has_game_cards(tournament.system)}
 
 
 @register.inclusion_tag("tournament/print/_address_warning.html", takes_context=True)

@@ -1,4 +1,4 @@
-"""The 303 board: hexes, London, airfields, start hexes (303.md "Forces and board").
+"""The 303 board: hexes, London, airfields, start hexes (docs/rules/303.md "Forces and board").
 
 Boards are data (``data/boards/303.json`` by default); an organiser may pass another board of
 the same format as ``setup["board"]``.
@@ -9,7 +9,7 @@ import json
 from functools import cache, cached_property
 from pathlib import Path
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from systems.kit.hexgrid import HexGrid
 from .rules import LUFTWAFFE, RAF
 
@@ -72,10 +72,10 @@ class Board:
             int(start[RAF].get("reserve", 0))
             grid = self.grid
         except (KeyError, TypeError, ValueError) as exc:
-            raise RuleViolationError("invalid_setup", f"board is missing or mangles {exc}") from exc
+            reject("invalid_setup", f"board is missing or mangles {exc}")
         if any(h not in grid for h in hexes) or len(set(hexes)) != len(hexes):
-            raise RuleViolationError("invalid_setup", "start hexes must be distinct hexes of the board")
+            reject("invalid_setup", "start hexes must be distinct hexes of the board")
         if not self.london:
-            raise RuleViolationError("invalid_setup", "board has no London hex")
+            reject("invalid_setup", "board has no London hex")
         if self.reinforcement_hex is None:
-            raise RuleViolationError("invalid_setup", "board has no RAF reinforcement airfield")
+            reject("invalid_setup", "board has no RAF reinforcement airfield")

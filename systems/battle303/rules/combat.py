@@ -1,7 +1,7 @@
-"""Attack resolution (303.md "Combat"): dice, damage, the bomber's two hits, the fly-through.
+"""Attack resolution (docs/rules/303.md "Combat"): dice, damage, the bomber's two hits, the fly-through.
 
 Each shot is one die; it hits on the ``hit_faces`` parameter (4, 5, 6 by default). Every
-declared shot is rolled, also after its target was destroyed (303.md: all declared attacks
+declared shot is rolled, also after its target was destroyed (docs/rules/303.md: all declared attacks
 are resolved); hits on a destroyed target change nothing.
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _turning_order(first: str, fallback: str) -> list[str]:
 
 def flythrough_hex(grid: HexGrid, state: dict, attacker: dict, target_hex: int,
                    named: int | None, params: dict) -> int:
-    """Where an attacking fighter ends after its attack (303.md "Combat", two [RULING]s)."""
+    """Where an attacking fighter ends after its attack (docs/rules/303.md "Combat", two [RULING]s)."""
     occupied = set(occupied_hexes(state))  # includes the attacker's own hex: "stays" is the last resort
     direction = grid.direction_to(attacker["hex"], target_hex)
     opposite = grid.neighbour(target_hex, direction)

@@ -1,6 +1,6 @@
-"""Command shapes of the 303 engine and their field checks (``malformed_command`` = HTTP 400).
+"""Command shapes of the 303 engine and their field checks (``malformed_command``: an invalid request).
 
-Commands (303.md "Round structure", "Movement and shots", "Combat"):
+Commands (docs/rules/303.md "Round structure", "Movement and shots", "Combat"):
 
 * ``{"type": "place_reinforcement", "hex": int}`` — RAF, only when Northolt is taken and
   several RAF airfields are free.
@@ -16,7 +16,7 @@ Commands (303.md "Round structure", "Movement and shots", "Combat"):
 """
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 
 PLACE_REINFORCEMENT = "place_reinforcement"
 REPAIR_FIGHTERS = "repair"
@@ -33,26 +33,22 @@ COMMAND_FIELDS = {
 }
 
 
-def _malformed(message: str) -> RuleViolationError:
-    return RuleViolationError("malformed_command", message)
-
-
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def command_type(command) -> str:
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise _malformed("a command is an object with a string 'type'")
+        reject("malformed_command", "a command is an object with a string 'type'")
     if command["type"] not in COMMAND_TYPES:
-        raise RuleViolationError("unknown_command", f"unknown command type {command['type']!r}")
+        reject("unknown_command", f"unknown command type {command['type']!r}")
     return command["type"]
 
 
 def int_field(command: dict, name: str, default=None) -> int:
     value = command.get(name, default)
     if not _is_int(value):
-        raise _malformed(f"'{name}' must be an integer")
+        reject("malformed_command", f"'{name}' must be an integer")
     return value
 
 
@@ -61,26 +57,26 @@ def str_field(command: dict, name: str, required: bool = True) -> str | None:
     if value is None and not required:
         return None
     if not isinstance(value, str):
-        raise _malformed(f"'{name}' must be a string")
+        reject("malformed_command", f"'{name}' must be a string")
     return value
 
 
 def hex_list_field(command: dict, name: str) -> list[int]:
     value = command.get(name)
     if not isinstance(value, list) or not all(_is_int(v) for v in value):
-        raise _malformed(f"'{name}' must be a list of hex ids")
+        reject("malformed_command", f"'{name}' must be a list of hex ids")
     return value
 
 
 def id_list_field(command: dict, name: str) -> list[str]:
     value = command.get(name)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise _malformed(f"'{name}' must be a list of aircraft ids")
+        reject("malformed_command", f"'{name}' must be a list of aircraft ids")
     return value
 
 
 def flythrough_field(command: dict) -> dict[str, int]:
     value = command.get("flythrough", {})
     if not isinstance(value, dict) or not all(isinstance(k, str) and _is_int(v) for k, v in value.items()):
-        raise _malformed("'flythrough' must map aircraft ids to hex ids")
+        reject("malformed_command", "'flythrough' must map aircraft ids to hex ids")
     return value

@@ -1,4 +1,4 @@
-"""Event types of the 303 engine and the fold ``evolve`` (303.md; service.md "Event sourcing").
+"""Event types of the 303 engine and the fold ``evolve`` (docs/rules/303.md; docs/rules/service.md "Event sourcing").
 
 Every payload carries the full outcome (dice, damage, destination hex), so folding needs no
 randomness and no rules knowledge beyond copying facts into the state.
@@ -18,6 +18,8 @@ ATTACKS_ORDERED = "AttacksOrdered"
 ATTACK_RESOLVED = "AttackResolved"
 BOMBER_MOVED = "BomberMoved"
 GAME_ENDED = "GameEnded"
+EVENT_TYPES = (PHASE_STARTED, ROUND_STARTED, REINFORCEMENT_ARRIVED, REINFORCEMENT_DISCARDED, FIGHTERS_REPAIRED,
+               FIGHTER_MOVED, ATTACKS_ORDERED, ATTACK_RESOLVED, BOMBER_MOVED, GAME_ENDED)
 
 
 def evolve(state: dict, event: Event) -> dict:
@@ -85,14 +87,6 @@ def _with_tokens(state: dict, changes: dict[str, dict]) -> dict:
     return tokens
 
 
-class EventLog:
-    """Events of one ``decide`` call, folded as they are emitted so later steps see their effect."""
-
-    def __init__(self, state: dict):
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, kind: str, **payload) -> None:
-        event = Event(kind, payload)
-        self.state = evolve(self.state, event)
-        self.events.append(event)
+def apply(state: dict, event: Event) -> None:
+    """Folds ``event`` into ``state`` in place (the kit's emitter works on a private copy)."""
+    state.update(evolve(state, event))

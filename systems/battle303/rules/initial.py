@@ -1,8 +1,9 @@
-"""``initial_state``: tokens on their start hexes, round marker at 1 (303.md "Forces and board")."""
+"""``initial_state``: tokens on their start hexes, round marker at 1 (docs/rules/303.md "Forces and board")."""
 from __future__ import annotations
 
+from systems.kit.emitter import Emitter
 from .board import Board, default_board
-from .events import EventLog
+from .events import apply
 from .parameters import parameters_from_setup
 from .rules import BOMBER, BOMBER_ID, FIGHTER, INTACT, LUFTWAFFE, RAF, REPAIR
 from .sequence import advance
@@ -46,6 +47,6 @@ def initial_state(setup: dict | None, rng=None) -> dict:
         "last_dice": [],
         "outcome": None,
     }
-    log = EventLog(state)
-    advance(log, board)  # skips phase A when nothing can be repaired; the result is deterministic
-    return log.state
+    em = Emitter(state, apply)
+    advance(em, board)  # skips phase A when nothing can be repaired; the result is deterministic
+    return em.state

@@ -1,4 +1,4 @@
-"""``legal_actions``: the concrete commands a client may send now (contract.py; 303.md).
+"""``legal_actions``: the concrete commands a client may send now (contract.py; docs/rules/303.md).
 
 * reinforcement: one ``place_reinforcement`` per free RAF airfield to choose from;
 * phase A: a ``repair`` per subset of the repairable fighters (``[]`` = none);

@@ -1,4 +1,4 @@
-"""The round and turn sequence (303.md "Round structure", "End of game").
+"""The round and turn sequence (docs/rules/303.md "Round structure", "End of game").
 
 ``advance`` emits the automatic steps — skipping phases where the side to move has nothing to
 decide, the Allied phase D (round marker), reinforcements without a choice, the round-8 end —
@@ -6,9 +6,10 @@ until a player must act or the game is over.
 """
 from __future__ import annotations
 
+from systems.kit.emitter import Emitter
 from .board import Board
 from .events import (
-    GAME_ENDED, PHASE_STARTED, REINFORCEMENT_ARRIVED, REINFORCEMENT_DISCARDED, ROUND_STARTED, EventLog,
+    GAME_ENDED, PHASE_STARTED, REINFORCEMENT_ARRIVED, REINFORCEMENT_DISCARDED, ROUND_STARTED,
 )
 from .rules import (
     ATTACK, BOMBER_MOVE, LAST_ROUND, LUFTWAFFE, MOVE, OVER, RAF, REINFORCEMENT, REINFORCEMENT_ROUNDS, REPAIR,
@@ -43,34 +44,34 @@ def has_attacks(board: Board, state: dict) -> bool:
     return bool(state["declared"]) or (state["side"] == LUFTWAFFE and bool(bomber_targets(board, state)))
 
 
-def end_game(log: EventLog, winner: str, reason: str) -> None:
-    log.emit(GAME_ENDED, winner=winner, reason=reason)
+def end_game(em: Emitter, winner: str, reason: str) -> None:
+    em.emit(GAME_ENDED, {"winner": winner, "reason": reason})
 
 
-def close_attack_phase(log: EventLog) -> None:
+def close_attack_phase(em: Emitter) -> None:
     """After phase C: the bomber moves (German turn) or the round marker advances (Allied turn)."""
-    if log.state["side"] == LUFTWAFFE:
-        log.emit(PHASE_STARTED, side=LUFTWAFFE, phase=BOMBER_MOVE)
+    if em.state["side"] == LUFTWAFFE:
+        em.emit(PHASE_STARTED, {"side": LUFTWAFFE, "phase": BOMBER_MOVE})
         return
-    if log.state["round"] >= LAST_ROUND:
-        end_game(log, RAF, "fuel_exhausted")
+    if em.state["round"] >= LAST_ROUND:
+        end_game(em, RAF, "fuel_exhausted")
         return
-    next_round = log.state["round"] + 1
-    log.emit(ROUND_STARTED, round=next_round)
-    if next_round in REINFORCEMENT_ROUNDS and log.state["reserve"]:
-        log.emit(PHASE_STARTED, side=RAF, phase=REINFORCEMENT)
+    next_round = em.state["round"] + 1
+    em.emit(ROUND_STARTED, {"round": next_round})
+    if next_round in REINFORCEMENT_ROUNDS and em.state["reserve"]:
+        em.emit(PHASE_STARTED, {"side": RAF, "phase": REINFORCEMENT})
     else:
-        log.emit(PHASE_STARTED, side=LUFTWAFFE, phase=REPAIR)
+        em.emit(PHASE_STARTED, {"side": LUFTWAFFE, "phase": REPAIR})
 
 
-def place_reinforcement(log: EventLog, hex_id: int | None) -> None:
+def place_reinforcement(em: Emitter, hex_id: int | None) -> None:
     """Put the next reserve fighter on ``hex_id`` (``None`` = discarded), then the German turn."""
-    fighter = log.state["reserve"][0]
+    fighter = em.state["reserve"][0]
     if hex_id is None:
-        log.emit(REINFORCEMENT_DISCARDED, fighter=fighter)
+        em.emit(REINFORCEMENT_DISCARDED, {"fighter": fighter})
     else:
-        log.emit(REINFORCEMENT_ARRIVED, fighter=fighter, side=RAF, hex=hex_id)
-    log.emit(PHASE_STARTED, side=LUFTWAFFE, phase=REPAIR)
+        em.emit(REINFORCEMENT_ARRIVED, {"fighter": fighter, "side": RAF, "hex": hex_id})
+    em.emit(PHASE_STARTED, {"side": LUFTWAFFE, "phase": REPAIR})
 
 
 def reinforcement_choices(board: Board, state: dict) -> list[int]:
@@ -81,9 +82,9 @@ def reinforcement_choices(board: Board, state: dict) -> list[int]:
     return free
 
 
-def advance(log: EventLog, board: Board) -> None:
+def advance(em: Emitter, board: Board) -> None:
     while True:
-        state = log.state
+        state = em.state
         phase, side = state["phase"], state["side"]
         if phase == OVER:
             return
@@ -91,18 +92,18 @@ def advance(log: EventLog, board: Board) -> None:
             choices = reinforcement_choices(board, state)
             if len(choices) > 1:
                 return
-            place_reinforcement(log, choices[0] if choices else None)
+            place_reinforcement(em, choices[0] if choices else None)
         elif phase == REPAIR:
             if repairable(board, state, side):
                 return
-            log.emit(PHASE_STARTED, side=side, phase=MOVE)
+            em.emit(PHASE_STARTED, {"side": side, "phase": MOVE})
         elif phase == MOVE:
             if unmoved_fighters(state):
                 return
-            log.emit(PHASE_STARTED, side=side, phase=ATTACK)
+            em.emit(PHASE_STARTED, {"side": side, "phase": ATTACK})
         elif phase == ATTACK:
             if has_attacks(board, state):
                 return
-            close_attack_phase(log)
+            close_attack_phase(em)
         else:  # the German phase D: the bomber's move is always the player's decision
             return

@@ -1,4 +1,4 @@
-"""The ``SYSTEM`` object of the 303 engine (contract.py ``GameSystem``; 303.md)."""
+"""The ``SYSTEM`` object of the 303 engine (contract.py ``GameSystem``; docs/rules/303.md)."""
 from __future__ import annotations
 
 from .commands import COMMAND_FIELDS

@@ -1,4 +1,4 @@
-"""Queries over the tokens of a 303 state (303.md "Forces and board": one token per hex)."""
+"""Queries over the tokens of a 303 state (docs/rules/303.md "Forces and board": one token per hex)."""
 from __future__ import annotations
 
 from .rules import BOMBER, DAMAGED, DESTROYED, FIGHTER

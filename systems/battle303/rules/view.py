@@ -1,4 +1,4 @@
-"""``view``, ``outcome`` and ``to_move`` (contract.py; 303.md has no hidden information).
+"""``view``, ``outcome`` and ``to_move`` (contract.py; docs/rules/303.md has no hidden information).
 
 Every viewer (a side, ``None`` for spectators, ``"referee"``) gets the same clean dict:
 board geometry, round, phase, side to move, every token, declared attacks, last dice.

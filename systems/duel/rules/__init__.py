@@ -1,4 +1,4 @@
-"""Duel in the Dark — rules engine with the advanced rules and expansions (spec: duel-in-the-dark.md).
+"""Duel in the Dark — rules engine with the advanced rules and expansions (spec: docs/rules/duel-in-the-dark.md).
 
 ``SYSTEM`` implements the rules-engine contract (systems/kit/contract.py).  One module per
 concern: ``options`` (setup, §12 parameters), ``board``, ``state``, ``setup_phases`` (phases

@@ -1,4 +1,4 @@
-"""The Duel in the Dark board as data (duel-in-the-dark.md §2.1, §11).
+"""The Duel in the Dark board as data (docs/rules/duel-in-the-dark.md §2.1, §11).
 
 The engine is board-agnostic: hexes, airfields, cities, British/sea hexes, weather cards
 and fighter fuel capacities all come from a board file.  The default board is

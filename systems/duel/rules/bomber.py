@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .board import Board
 from .emitter import Emitter
-from .errors import reject
+from systems.kit.contract import reject
 from .scoring import fighter_combat, flak_combat, target_bombing, term
 from .state import FLIGHT_LEVELS, airborne_fighters
 from .weather import cloud, fog, storm

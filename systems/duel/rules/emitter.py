@@ -1,23 +1,14 @@
-"""Collects the events of one ``decide`` call, folding each into a working copy at once so
-later rules see its effect (e.g. scoring after a move) — the same fold ``evolve`` does."""
+"""Duel's emitter: the kit's (systems/kit/emitter.py) folding with :func:`.evolve.apply`, plus
+``score``, the one way a rule awards victory points."""
 from __future__ import annotations
 
-import json
-
-from systems.kit.contract import PUBLIC, Event
-from .evolve import apply, copy_state
+from systems.kit.emitter import Emitter as KitEmitter
+from .evolve import apply
 
 
-class Emitter:
+class Emitter(KitEmitter):
     def __init__(self, state: dict, side: str | None = None):
-        self.state = copy_state(state)
-        self.side = side  # the seat whose command is being decided
-        self.events: list[Event] = []
-
-    def emit(self, etype: str, payload: dict | None = None, visibility: str = PUBLIC) -> None:
-        payload = json.loads(json.dumps(payload or {}))
-        apply(self.state, etype, json.loads(json.dumps(payload)))
-        self.events.append(Event(etype, payload, visibility))
+        super().__init__(state, apply, side)
 
     def score(self, side: str, amount: int, reasons: list[dict], occasion: str) -> None:
         """One ``VictoryPoints`` event; ``amount`` is VP for ``side`` (§0.1: British +n ⇒ score += n)."""

@@ -4,21 +4,27 @@ Every event's outcome (draws, fuel after, VP) is in its payload, so folding need
 :func:`apply` mutates a private copy; :func:`evolve` copies first.  The ground-unit tiles (two
 thirds of a state) and the setup options are shared between a state and its successor unless the
 event changes them: states are values — never mutate one in place.
+
+This module folds the base game's events; each advanced rule (``advanced/``) and expansion
+(``expansions/``) folds its own next to the rules that emit them, in its ``EVOLVE`` table (and
+``TILE_EVENTS`` when it writes to the tiles).  :func:`tables` joins them on first use, not at
+import: some of those modules reach the emitter (through the turn order), which imports this one.
 """
 from __future__ import annotations
 
 import json
+from functools import cache
 
 from .board import board_of
 from .ground_units import SHELTER
 from .state import (F_AIRBORNE, F_GROUND, F_OUT_GAME, F_OUT_NIGHT, GROUND, HIGH, M_AIRBORNE, M_LANDED,
                     begin_night)
 
-
-# the only events whose handlers write to state["tiles"]
-TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed", "UnitRepaired", "RailwayFlakMoved",
-                         "UnitsRepositioned", "ExtraGermanUnitsPlaced"})
+# the base game's events whose handlers write to state["tiles"]
+BASE_TILE_EVENTS = frozenset({"NightStarted", "GroundUnitsPlaced", "UnitDestroyed"})
 SHARED_PARTS = ("tiles", "setup")
+# events that only record what happened (the state follows from the events around them)
+RECORD_ONLY = frozenset({"TurnEnded", "MosquitoWaited", "MosquitoCombat", "SoloCardDrawn", "WildSauInterception"})
 
 
 def copy_state(state: dict, share_tiles: bool = False) -> dict:
@@ -32,20 +38,45 @@ def copy_state(state: dict, share_tiles: bool = False) -> dict:
 
 
 def evolve(state: dict, event) -> dict:
-    new = copy_state(state, share_tiles=event.type not in TILE_EVENTS)
-    apply(new, event.type, event.payload)
+    new = copy_state(state, share_tiles=event.type not in tables()[1])
+    apply(new, event)
     return new
 
 
-# events that only record what happened (the state follows from the events around them)
-RECORD_ONLY = frozenset({"TurnEnded", "MosquitoWaited", "MosquitoCombat", "SoloCardDrawn", "WildSauInterception"})
-
-
-def apply(state: dict, etype: str, p: dict) -> None:
-    """Folds one event; types of other layers (service framework events) leave the state as is."""
-    handler = HANDLERS.get(etype)
+def apply(state: dict, event) -> None:
+    """Folds one event into ``state`` in place; types of other layers (service framework events)
+    leave the state as is."""
+    handler = tables()[0].get(event.type)
     if handler is not None:
-        handler(state, p)
+        handler(state, event.payload)
+
+
+@cache
+def tables() -> tuple[dict, frozenset]:
+    """(event type → handler, the event types whose handlers write to the tiles) of the base game,
+    every advanced rule and every expansion."""
+    from .advanced import medals, mw50, weather_change
+    from .expansions import (ace_gunners, british_units, ju88, multiplayer, quad_flak, railway_flak,
+                             walls_have_ears, wilde_sau, window)
+
+    handlers, tile_events = dict(BASE_EVOLVE), set(BASE_TILE_EVENTS)
+    for module in (medals, mw50, weather_change, ace_gunners, british_units, ju88, multiplayer, quad_flak,
+                   railway_flak, walls_have_ears, wilde_sau, window):
+        twice = handlers.keys() & module.EVOLVE.keys()
+        if twice:
+            raise RuntimeError(f"{module.__name__} folds events folded elsewhere: {sorted(twice)}")
+        handlers.update(module.EVOLVE)
+        tile_events |= getattr(module, "TILE_EVENTS", frozenset())
+    return handlers, frozenset(tile_events)
+
+
+def __getattr__(name: str):
+    """``HANDLERS`` and ``TILE_EVENTS``: the joined tables, read as module attributes (PEP 562)."""
+    if name == "HANDLERS":
+        return tables()[0]
+    if name == "TILE_EVENTS":
+        return tables()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _night_started(s, p):
@@ -254,181 +285,7 @@ def _solo_mosquito_placed(s, p):
     s["mosquito"].update(hex=p["to"], altitude=HIGH, state=M_AIRBORNE)
 
 
-def _medals_awarded(s, p):
-    s["medals"][p["side"]] += p["count"]
-    s["medals_fresh"][p["side"]] += p["count"]
-    s["medals_awarded"] += p["count"]
-
-
-def _medals_spent(s, p):
-    s["medals"][p["side"]] -= p["count"]
-
-
-def _german_medals_placed(s, p):
-    key = str(p["hex"])
-    s["medals_on_board"][key] = s["medals_on_board"].get(key, 0) + p["count"]
-
-
-def _german_medals_removed(s, p):
-    s["medals_on_board"].pop(str(p["hex"]), None)
-
-
-def _unit_repaired(s, p):
-    s["tiles"][p["tile"]]["destroyed"] = False
-
-
-def _airfield_repaired(s, p):
-    s["airfield_bombs"].pop(str(p["hex"]), None)
-
-
-def _fuel_medal_used(s, p):
-    s["fuel_medal_used"] = True
-
-
-def _mw50_assigned(s, p):
-    for fid in p["fighters"]:
-        s["fighters"][fid]["mw50"] = "charged"
-
-
-def _mw50_used(s, p):
-    s["fighters"][p["fighter"]]["mw50"] = "empty"
-
-
-def _weather_changed(s, p):
-    w = s["weather"]
-    w.update(wind=p["wind"], clouds=p["clouds"], storms=p["storms"], fog=p["fog"])
-    s["weather_changes_done"].append(p["before_move"])
-    s["weather_changed_this_turn"] = True
-    if p["record_draw"] and s["night"] == 1:
-        s["weather_change_draws"].append(p["card_index"])
-
-
-def _german_seat_ended(s, p):
-    s["german_turn"]["ended"].append(p["seat"])
-
-
-def _personal_track_advanced(s, p):
-    for seat, n in p["gains"].items():
-        s["personal_track"][seat] += n
-
-
-def _observer_badge_used(s, p):
-    s["observer_badge"] = "return" if p["leg"] == "outbound" else None
-
-
-def _window_declared(s, p):
-    s["window"]["declared"] = p["use"]
-
-
-def _window_cards_inserted(s, p):
-    s["window"].update(positions=p["positions"], nonce=p["nonce"])
-
-
-def _window_committed(s, p):
-    s["window"]["hash"] = p["hash"]
-
-
-def _window_revealed(s, p):
-    s["window"]["revealed"].append(p["move_no"])
-
-
-def _wild_sau_placed(s, p):
-    s["wild_sau"] = {t: {"hex": h, "moved": False} for t, h in p["tokens"].items()}
-
-
-def _wild_sau_moved(s, p):
-    s["wild_sau"][p["token"]].update(hex=p["to"], moved=True)
-
-
-def _wild_sau_removed(s, p):
-    for token in p["tokens"]:
-        s["wild_sau"].pop(token, None)
-
-
-def _railway_flak_moved(s, p):
-    s["tiles"][p["tile"]]["hex"] = p["to"]
-    s["german_turn"]["railway_moved"].append(p["tile"])
-
-
-def _quad_flak_fired(s, p):
-    s["quad_fired"].extend(p["tiles"])
-
-
-def _ace_medal_awarded(s, p):
-    s["ace_medals"][p["grade"]] += 1
-    s["ace_fresh"][p["grade"]] += 1
-
-
-def _ace_gunner_placed(s, p):
-    s["ace_medals"][p["grade"]] -= 1
-    s["aces"][p["ace"]] = {"grade": p["grade"], "hex": p["hex"], "active_round": p["active_round"],
-                           "fired_round": None}
-
-
-def _ace_fired(s, p):
-    for aid in p["aces"]:
-        s["aces"][aid]["fired_round"] = s["round"]
-
-
-def _british_units_placed(s, p):
-    s["british_units"] = {"qf": list(p["qf"]), "searchlights": list(p["searchlights"])}
-
-
-def _extra_units_placed(s, p):
-    for tid, u in p["units"].items():
-        s["tiles"][tid] = {"red": u["face"], "grey": u["face"], "face": u["face"], "hex": u["hex"],
-                           "destroyed": False, "extra": True}
-
-
-def _qf_hit(s, p):
-    s["fighters"][p["fighter"]]["fuel"] = p["fuel_after"]
-
-
-def _crest_drawn(s, p):
-    s["crest_draws"].append(p["city"])
-
-
-def _crests_handed(s, p):
-    s["crests"] = list(p["cities"])
-
-
-def _units_repositioned(s, p):
-    for m in p["moves"]:
-        s["tiles"][m["tile"]]["hex"] = m["hex"]
-
-
-HANDLERS = {
-    "BritishGroundUnitsPlaced": _british_units_placed,
-    "ExtraGermanUnitsPlaced": _extra_units_placed,
-    "QFHit": _qf_hit,
-    "TargetCrestDrawn": _crest_drawn,
-    "CrestsHanded": _crests_handed,
-    "UnitsRepositioned": _units_repositioned,
-    "AceMedalAwarded": _ace_medal_awarded,
-    "AceGunnerPlaced": _ace_gunner_placed,
-    "AceFired": _ace_fired,
-    "RailwayFlakMoved": _railway_flak_moved,
-    "QuadFlakFired": _quad_flak_fired,
-    "WindowDeclared": _window_declared,
-    "WindowCardsInserted": _window_cards_inserted,
-    "WindowCommitted": _window_committed,
-    "WindowRevealed": _window_revealed,
-    "WildSauPlaced": _wild_sau_placed,
-    "WildSauMoved": _wild_sau_moved,
-    "WildSauRemoved": _wild_sau_removed,
-    "MedalsAwarded": _medals_awarded,
-    "MedalsSpent": _medals_spent,
-    "GermanMedalsPlaced": _german_medals_placed,
-    "GermanMedalsRemoved": _german_medals_removed,
-    "UnitRepaired": _unit_repaired,
-    "AirfieldRepaired": _airfield_repaired,
-    "FuelMedalUsed": _fuel_medal_used,
-    "MW50Assigned": _mw50_assigned,
-    "MW50Used": _mw50_used,
-    "WeatherChanged": _weather_changed,
-    "GermanSeatEnded": _german_seat_ended,
-    "PersonalTrackAdvanced": _personal_track_advanced,
-    "ObserverBadgeUsed": _observer_badge_used,
+BASE_EVOLVE = {
     "NightStarted": _night_started,
     "PhaseStarted": _phase_started,
     "FightersPlaced": _fighters_placed,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from systems.kit.hexgrid import DIRECTIONS
 from .board import Board
 from .emitter import Emitter
-from .errors import reject
+from systems.kit.contract import reject
 from .ground_units import airfield_capacity
 from .scoring import airfield_penalty, mosquito_combat
 from .state import (F_AIRBORNE, F_GROUND, FLIGHT_LEVELS, HIGH, LOW, M_AIRBORNE, airborne_fighters,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from systems.kit.contract import RuleViolationError
 from .board import Board
-from .errors import reject
+from systems.kit.contract import reject
 
 FLAK, SEARCHLIGHT, RADAR = "flak", "searchlight", "radar"
 FIRE_ENGINE, SHELTER, FUEL_TRUCK = "fire_engine", "civil_shelter", "fuel_truck"

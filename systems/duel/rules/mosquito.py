@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .board import Board
 from .emitter import Emitter
-from .errors import reject
+from systems.kit.contract import reject
 from .ground_units import INDESTRUCTIBLE, SMOKE, count
 from .scoring import balloon_barrages
 from .state import FLIGHT_LEVELS, LOW, M_AIRBORNE, M_LANDED, M_WAITING, is_solo

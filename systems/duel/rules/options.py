@@ -1,4 +1,4 @@
-"""Setup options of a Duel in the Dark game (duel-in-the-dark.md §1.5, §1.6, §8, §12).
+"""Setup options of a Duel in the Dark game (docs/rules/duel-in-the-dark.md §1.5, §1.6, §8, §12).
 
 Every option is recorded in the state (``state["setup"]``).  Assumptions of spec §12 that
 change play are parameters whose default is the spec's value; the A-/C- id is in the comment.

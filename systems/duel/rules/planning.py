@@ -19,7 +19,7 @@ from collections import deque
 
 from systems.kit.hexgrid import DIRECTIONS, steps_between
 from .board import Board
-from .errors import reject
+from systems.kit.contract import reject
 
 RED, GREEN = "red", "green"
 PLAN_FIELDS = ("takeoff_bomber", "takeoff_mosquito", "target", "landing_bomber", "landing_mosquito")

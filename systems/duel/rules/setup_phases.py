@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .board import Board
 from .emitter import Emitter
-from .errors import reject
+from systems.kit.contract import reject
 from .ground_units import validate_placements
 from .planning import commitment, parse_plan, validate_plan
 from .state import F_RESERVE, is_solo

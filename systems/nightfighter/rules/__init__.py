@@ -1,4 +1,4 @@
-"""Nightfighter solo: night interception against server-flown bombers (nightfighter-solo.md).
+"""Nightfighter solo: night interception against server-flown bombers (docs/rules/nightfighter-solo.md).
 
 One module per rule concern; :mod:`.system` holds the engine object, :mod:`.campaign` the
 campaign logic (§3.14).

@@ -1,7 +1,7 @@
-"""AI Search Phase (nightfighter-solo.md §1.13, S19.0, S24.0 jammed AI, H12, H24, A13)."""
+"""AI Search Phase (docs/rules/nightfighter-solo.md §1.13, S19.0, S24.0 jammed AI, H12, H24, A13)."""
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .fighter_checks import active_fighter, on_map_token
 from .location import add_exclusion, location_roll, move_token
 from .phantoms import phantom_test
@@ -21,15 +21,15 @@ def check_ai_search(state: dict, command: dict) -> tuple[str, str, set[int]]:
     fighter_id = active_fighter(state, command)
     fighter = state["fighters"][fighter_id]
     if not fighter["ai"]:
-        raise RuleViolationError("no_ai", f"{fighter_id} carries no AI radar")
+        reject("no_ai", f"{fighter_id} carries no AI radar")
     if fighter["ai_used"]:
-        raise RuleViolationError("ai_already_used", f"{fighter_id} has made its AI attempt this turn")
+        reject("ai_already_used", f"{fighter_id} has made its AI attempt this turn")
     if fighter["ai_fix"]:
-        raise RuleViolationError("holds_ai_fix", f"{fighter_id} already holds an AI Fix")
+        reject("holds_ai_fix", f"{fighter_id} already holds an AI Fix")
     token_id = on_map_token(state, command)
     area = fighter_ai_area(state, fighter_id)
     if not area & token_area(state, token_id):
-        raise RuleViolationError("no_overlap", f"{token_id}'s area is outside {fighter_id}'s AI area")
+        reject("no_overlap", f"{token_id}'s area is outside {fighter_id}'s AI area")
     return fighter_id, token_id, area
 
 

@@ -1,4 +1,4 @@
-"""Aircraft data (nightfighter-solo.md §3.12, H17; [seed]/[base] values as marked there)."""
+"""Aircraft data (docs/rules/nightfighter-solo.md §3.12, H17; [seed]/[base] values as marked there)."""
 from __future__ import annotations
 
 FIGHTERS: dict[str, dict] = {

@@ -1,13 +1,12 @@
-"""Folding events into the state (the ``evolve`` half; nightfighter-solo.md §5).
+"""Folding events into the state (the ``evolve`` half; docs/rules/nightfighter-solo.md §5).
 
 Each handler mutates the working copy it is given; :func:`evolve` copies first. Events that only
 record dice (``location_roll``, ``phantom_test``, ...) change nothing.
 """
 from __future__ import annotations
 
-import json
-
 from systems.kit.contract import Event
+from systems.kit.emitter import plain
 from .aircraft import BOMBERS
 from .uncertainty import has_fix
 
@@ -212,7 +211,7 @@ def _contact_revealed(s, p):
     _clear_bomber_fixes(s, p["bomber"])
 
 
-APPLY = {
+EVOLVE = {
     "night_started": _night_started, "fighter_deployed": _fighter_deployed, "turn_started": _turn_started,
     "phase_started": _phase_started, "entry_wave": _entry_wave, "token_pending": _token_pending,
     "token_entered": _token_entered, "entry_delayed": _entry_delayed, "token_moved": _token_moved,
@@ -232,20 +231,16 @@ RECORD_ONLY = {
 }
 
 
-def apply_in_place(state: dict, event: Event) -> None:
-    handler = APPLY.get(event.type)
+def apply(state: dict, event: Event) -> None:
+    """Folds one event into ``state`` in place (the kit's emitter folds each event as it is written)."""
+    handler = EVOLVE.get(event.type)
     if handler is not None:
         handler(state, event.payload)
     elif event.type not in RECORD_ONLY:
         raise ValueError(f"unknown event type {event.type!r}")
 
 
-def clone(state: dict) -> dict:
-    """A deep copy; the state is plain JSON by contract, and this is several times faster than deepcopy."""
-    return json.loads(json.dumps(state))
-
-
 def evolve(state: dict, event: Event) -> dict:
-    new_state = clone(state)
-    apply_in_place(new_state, event)
+    new_state = plain(state)
+    apply(new_state, event)
     return new_state

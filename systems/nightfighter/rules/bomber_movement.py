@@ -1,4 +1,4 @@
-"""The Bomber Phase: flight, exits, entries (nightfighter-solo.md §3.2 step 1, §3.3, H2, S7.0)."""
+"""The Bomber Phase: flight, exits, entries (docs/rules/nightfighter-solo.md §3.2 step 1, §3.3, H2, S7.0)."""
 from __future__ import annotations
 
 from .aircraft import speed_on_turn

@@ -1,4 +1,4 @@
-"""Campaign logic (nightfighter-solo.md §3.14, H21): pure functions over a JSON campaign state.
+"""Campaign logic (docs/rules/nightfighter-solo.md §3.14, H21): pure functions over a JSON campaign state.
 
 The service keeps the campaign as its own event stream and each night as a child game; it calls
 :func:`campaign_initial`, :func:`assign_pilots`, :func:`next_night_setup` (setup for
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .scenarios import load_scenario
 from .state import PILOT_LEVELS
 
@@ -33,7 +33,7 @@ def campaign_initial(setup: dict | None = None) -> dict:
     pilots = {}
     for entry in roster:
         if entry.get("level", "regular") not in PILOT_LEVELS:
-            raise RuleViolationError("malformed_command", f"unknown pilot level {entry.get('level')!r}")
+            reject("malformed_command", f"unknown pilot level {entry.get('level')!r}")
         pilots[entry["id"]] = _pilot(entry.get("level", "regular"))
     return {"ladder": ladder, "night": 0, "pilots": pilots, "results": [], "assignment": None, "replacements": 0}
 
@@ -52,13 +52,13 @@ def available_pilots(state: dict) -> list[str]:
 
 def assign_pilots(state: dict, assignment: dict[str, str]) -> dict:
     if campaign_over(state):
-        raise RuleViolationError("campaign_state", "the campaign is over")
+        reject("campaign_state", "the campaign is over")
     slots, ready = _slots(state), available_pilots(state)
     if set(assignment) - set(slots):
-        raise RuleViolationError("malformed_command", f"slots are {slots}")
+        reject("malformed_command", f"slots are {slots}")
     chosen = list(assignment.values())
     if len(set(chosen)) != len(chosen) or any(p not in ready for p in chosen):
-        raise RuleViolationError("pilot_unavailable", "each slot needs a different available pilot")
+        reject("pilot_unavailable", "each slot needs a different available pilot")
     new = copy.deepcopy(state)
     new["assignment"] = dict(assignment)
     return new
@@ -86,7 +86,7 @@ def next_night_setup(state: dict, night_outcome: dict | None = None) -> dict:
     if night_outcome is not None:
         state = record_night(state, night_outcome)
     if campaign_over(state):
-        raise RuleViolationError("campaign_state", "the campaign is over")
+        reject("campaign_state", "the campaign is over")
     state, assignment = _filled_assignment(state)
     return {
         "scenario": state["ladder"][state["night"]],
@@ -109,7 +109,7 @@ def _promote(pilot: dict) -> None:
 def record_night(state: dict, night_outcome: dict) -> dict:
     """Carry a finished night's results over: VP, kills, nights flown, fates, promotions."""
     if campaign_over(state):
-        raise RuleViolationError("campaign_state", "the campaign is over")
+        reject("campaign_state", "the campaign is over")
     new, _ = _filled_assignment(state)
     for entry in night_outcome.get("pilots", {}).values():
         pilot_id = entry.get("pilot")

@@ -1,8 +1,8 @@
-"""Combat Phase: response tests, corkscrews, attacks, damage (nightfighter-solo.md §1.12, §3.10;
+"""Combat Phase: response tests, corkscrews, attacks, damage (docs/rules/nightfighter-solo.md §1.12, §3.10;
 S17.0, S28.0 (28.1); H13, H14)."""
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .fighter_checks import active_fighter, on_map_token
 from .fighter_movement import release_fighter_fixes
 from .randomness import roll, roll_many, values
@@ -56,11 +56,11 @@ def check_attack(state: dict, command: dict) -> tuple[str, str]:
     fighter = state["fighters"][fighter_id]
     bomber_id = state["tokens"][token_id]["bomber"]
     if fighter["tally"] != bomber_id:
-        raise RuleViolationError("no_tally", f"{fighter_id} holds no Tally on {bomber_id}")
+        reject("no_tally", f"{fighter_id} holds no Tally on {bomber_id}")
     if fighter["attacked"]:
-        raise RuleViolationError("already_attacked", f"{fighter_id} has attacked this turn")
+        reject("already_attacked", f"{fighter_id} has attacked this turn")
     if fighter["hex"] != bomber_hex(state, bomber_id):
-        raise RuleViolationError("not_same_hex", f"{fighter_id} must share {bomber_id}'s hex")
+        reject("not_same_hex", f"{fighter_id} must share {bomber_id}'s hex")
     return fighter_id, bomber_id
 
 

@@ -1,4 +1,4 @@
-"""Bomber entry (nightfighter-solo.md §1.7, §3.3: S8.0, H3, A26, 6C, 6H, 8F, contrails S21.0)."""
+"""Bomber entry (docs/rules/nightfighter-solo.md §1.7, §3.3: S8.0, H3, A26, 6C, 6H, 8F, contrails S21.0)."""
 from __future__ import annotations
 
 from .aircraft import speed_on_turn

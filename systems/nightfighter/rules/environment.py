@@ -1,4 +1,4 @@
-"""Clouds, illumination and searchlight zones (nightfighter-solo.md §3.8, H9, S3.0)."""
+"""Clouds, illumination and searchlight zones (docs/rules/nightfighter-solo.md §3.8, H9, S3.0)."""
 from __future__ import annotations
 
 from .uncertainty import bomber_hex

@@ -1,7 +1,7 @@
-"""Fighter set-up, movement and fix maintenance (nightfighter-solo.md §3.4 H5, §3.5 H6, B-TURN)."""
+"""Fighter set-up, movement and fix maintenance (docs/rules/nightfighter-solo.md §3.4 H5, §3.5 H6, B-TURN)."""
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .environment import in_searching_zone
 from .geometry import bounds_of, cell_of, hex_distance, hex_id, step, turn
 from .search_areas import fighter_ai_area
@@ -23,13 +23,13 @@ def trace_path(state: dict, fighter_id: str, path: list[str], exit_: bool) -> di
     """Validate a path and return where it leads; raises with the §5 error codes."""
     fighter = state["fighters"][fighter_id]
     if not path or any(letter not in ("F", "L", "R") for letter in path):
-        raise RuleViolationError("bad_path", "a path is a non-empty list of F, L and R")
+        reject("bad_path", "a path is a non-empty list of F, L and R")
     forwards = path.count("F")
     if not 1 <= forwards <= fighter["speed_max"]:
-        raise RuleViolationError("path_length", f"between 1 and {fighter['speed_max']} hexes ahead")
+        reject("path_length", f"between 1 and {fighter['speed_max']} hexes ahead")
     for a, b in zip(path, path[1:]):
         if a in TURN_LETTERS and b in TURN_LETTERS:
-            raise RuleViolationError("turn_too_sharp", "at most one 60° turn in each hex")
+            reject("turn_too_sharp", "at most one 60° turn in each hex")
     bounds = bounds_of(state)
     cell, facing, hexes = cell_of(fighter["hex"]), fighter["facing"], []
     for i, letter in enumerate(path):
@@ -40,11 +40,11 @@ def trace_path(state: dict, fighter_id: str, path: list[str], exit_: bool) -> di
         if not bounds.on_map(nxt):
             if exit_ and i == len(path) - 1:
                 return {"exited": True, "hexes": hexes, "hex": None, "facing": facing}
-            raise RuleViolationError("off_map", "the path leaves the map (send exit: true to leave on the last step)")
+            reject("off_map", "the path leaves the map (send exit: true to leave on the last step)")
         cell = nxt
         hexes.append(hex_id(cell))
     if exit_:
-        raise RuleViolationError("bad_path", "exit: true needs the last step to leave the map")
+        reject("bad_path", "exit: true needs the last step to leave the map")
     return {"exited": False, "hexes": hexes, "hex": hex_id(cell), "facing": facing}
 
 

@@ -1,4 +1,4 @@
-"""Map geometry: flat-topped hexes in columns, ids ``CCRR`` (nightfighter-solo.md §2.1, §2.2).
+"""Map geometry: flat-topped hexes in columns, ids ``CCRR`` (docs/rules/nightfighter-solo.md §2.1, §2.2).
 
 A cell is a ``(col, row)`` pair; it may lie off the map (patterns keep off-map cells, §2.6).
 Only on-map cells have an id (``col * 100 + row``). Even columns sit half a hex lower.
@@ -67,9 +67,6 @@ class MapBounds:
 
     def on_map(self, cell: Cell) -> bool:
         return 1 <= cell[0] <= self.cols and 1 <= cell[1] <= self.rows
-
-    def all_hexes(self) -> list[int]:
-        return [c * 100 + r for c in range(1, self.cols + 1) for r in range(1, self.rows + 1)]
 
 
 def bounds_of(state: dict) -> MapBounds:

@@ -1,4 +1,4 @@
-"""Command templates for a UI or a bot (nightfighter-solo.md §5). Never draws dice.
+"""Command templates for a UI or a bot (docs/rules/nightfighter-solo.md §5). Never draws dice.
 
 Every entry is a complete command that ``decide`` accepts as is (extra keys such as ``to`` and
 ``facing`` on moves are informative), except the ``deploy_fighter`` form marked ``template``.

@@ -1,4 +1,4 @@
-"""The generic location roll (nightfighter-solo.md §1.4, S5.2, S5.3, S5.5, S7.0; A9, A11).
+"""The generic location roll (docs/rules/nightfighter-solo.md §1.4, S5.2, S5.3, S5.5, S7.0; A9, A11).
 
 Blocked cells (another bomber token, or Excl(token)) are re-rolled; both dice for MEDIUM (A9).
 The caller moves the token and places the marker; this module only rolls and reports.

@@ -1,4 +1,4 @@
-"""Uncertainty patterns, displacement and search areas (nightfighter-solo.md §2.3–§2.9).
+"""Uncertainty patterns, displacement and search areas (docs/rules/nightfighter-solo.md §2.3–§2.9).
 
 Each pattern is a list of frame vectors (sums of F/FR/BR/B/BL/FL steps) in die order.
 """

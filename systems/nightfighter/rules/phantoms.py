@@ -1,4 +1,4 @@
-"""The phantom test and escapes of multi-token bombers (nightfighter-solo.md §1.3, S5.4, A12)."""
+"""The phantom test and escapes of multi-token bombers (docs/rules/nightfighter-solo.md §1.3, S5.4, A12)."""
 from __future__ import annotations
 
 from .randomness import roll

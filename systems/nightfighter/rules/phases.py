@@ -1,7 +1,7 @@
-"""Sequence of play and the commands of each phase (nightfighter-solo.md §3.2, §4, §5; B-SEQ, H4)."""
+"""Sequence of play and the commands of each phase (docs/rules/nightfighter-solo.md §3.2, §4, §5; B-SEQ, H4)."""
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .airborne_radar import ai_search
 from .bomber_movement import run_bomber_phase
 from .combat import attack, response_tests
@@ -45,12 +45,12 @@ def deploy_fighter(journal, command: dict) -> None:
     state = journal.state
     fighter_id = text_field(command, "fighter")
     if fighter_id not in state["fighters"]:
-        raise RuleViolationError("unknown_fighter", f"no fighter {fighter_id!r}")
+        reject("unknown_fighter", f"no fighter {fighter_id!r}")
     hex_, facing = command.get("hex"), command.get("facing")
     if not isinstance(hex_, int) or not isinstance(facing, str) or facing not in FACINGS:
-        raise RuleViolationError("malformed_command", "hex (CCRR int) and facing (N/NE/SE/S/SW/NW) are required")
+        reject("malformed_command", "hex (CCRR int) and facing (N/NE/SE/S/SW/NW) are required")
     if not in_deploy_area(state, hex_):
-        raise RuleViolationError("not_in_deploy_area", f"{hex_} is outside the deploy area")
+        reject("not_in_deploy_area", f"{hex_} is outside the deploy area")
     journal.emit("fighter_deployed", {"fighter": fighter_id, "hex": hex_, "facing": facing})
 
 
@@ -75,12 +75,12 @@ def move_fighter(journal, command: dict) -> None:
     state = journal.state
     fighter_id = active_fighter(state, command)
     if state["fighters"][fighter_id]["moved"]:
-        raise RuleViolationError("fighter_already_moved", f"{fighter_id} has moved this turn")
+        reject("fighter_already_moved", f"{fighter_id} has moved this turn")
     path = command.get("path")
     if isinstance(path, str):
         path = list(path)
     if not isinstance(path, list) or not all(isinstance(letter, str) for letter in path):
-        raise RuleViolationError("malformed_command", "path is a list of F/L/R")
+        reject("malformed_command", "path is a list of F/L/R")
     exit_ = bool(command.get("exit", False))
     result = trace_path(state, fighter_id, path, exit_)
     if result["exited"]:
@@ -95,7 +95,7 @@ def end_movement(journal, command: dict) -> None:
     state = journal.state
     waiting = [f for f, fighter in sorted(state["fighters"].items()) if fighter["status"] == "active" and not fighter["moved"]]
     if waiting:
-        raise RuleViolationError("fighters_not_moved", f"still to move: {', '.join(waiting)}")
+        reject("fighters_not_moved", f"still to move: {', '.join(waiting)}")
     maintain_fixes(journal)
     journal.emit("phase_started", {"phase": "radar", "turn": state["turn"]})
 

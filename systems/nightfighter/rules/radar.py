@@ -1,9 +1,9 @@
 """Radar Search Phase: ground radars, GCI, MEW and passive devices
-(nightfighter-solo.md §1.9, §1.15, §1.16, §3.6; S13.0, S24.0, S25.0; A14, A15, A16, A22, A24).
+(docs/rules/nightfighter-solo.md §1.9, §1.15, §1.16, §3.6; S13.0, S24.0, S25.0; A14, A15, A16, A22, A24).
 """
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .fighter_checks import text_field
 from .geometry import bounds_of, cell_of, hex_distance, hex_id
 from .location import location_roll, move_token
@@ -27,7 +27,7 @@ def source_profile(state: dict, source) -> dict:
     if isinstance(source, str):
         radar = state["radars"].get(source)
         if radar is None:
-            raise RuleViolationError("unknown_radar", f"no radar {source!r}")
+            reject("unknown_radar", f"no radar {source!r}")
         kind, jamming = radar["kind"], radar.get("jamming", "none")
         if kind == "gci" and jamming != "none":
             # S25.0: light GCI = unjammed ordinary radar; heavy GCI = lightly jammed ordinary radar.
@@ -38,52 +38,52 @@ def source_profile(state: dict, source) -> dict:
     elif isinstance(source, list) and len(source) == 2:
         fighter_id, device = source
     else:
-        raise RuleViolationError("malformed_command", "source is a radar id or [fighter, device]")
+        reject("malformed_command", "source is a radar id or [fighter, device]")
     if not isinstance(fighter_id, str) or not isinstance(device, str):
-        raise RuleViolationError("malformed_command", "source is a radar id or [fighter, device]")
+        reject("malformed_command", "source is a radar id or [fighter, device]")
     fighter = state["fighters"].get(fighter_id)
     fitted = "serrate" if device in SERRATE_MODES else device
     if fighter is None or fitted not in fighter["devices"] or device not in DEVICES or fighter["status"] != "active":
-        raise RuleViolationError("device_not_fitted", f"{fighter_id} has no usable {device}")
+        reject("device_not_fitted", f"{fighter_id} has no usable {device}")
     return {"key": f"{fighter_id}:{device}", "kind": device, "search": 1, "jamming": "none", "device": device,
             "fighter": fighter_id}
 
 
 def validate_markers(state: dict, searches) -> list[dict]:
     if not isinstance(searches, list):
-        raise RuleViolationError("malformed_command", "searches must be a list")
+        reject("malformed_command", "searches must be a list")
     markers, used_sources, used_tokens, serrate_modes = [], set(), set(), {}
     for entry in searches:
         if not isinstance(entry, dict) or "source" not in entry:
-            raise RuleViolationError("malformed_command", "each search is {source, token}")
+            reject("malformed_command", "each search is {source, token}")
         profile = source_profile(state, entry["source"])
         if profile["key"] in used_sources:
-            raise RuleViolationError("source_already_used", f"{profile['key']} has one marker per turn")
+            reject("source_already_used", f"{profile['key']} has one marker per turn")
         if profile["device"] in SERRATE_MODES:
             if serrate_modes.setdefault(profile["fighter"], profile["device"]) != profile["device"]:
-                raise RuleViolationError("serrate_mode_conflict", "Serrate sweeps or targets, not both, in a turn")
+                reject("serrate_mode_conflict", "Serrate sweeps or targets, not both, in a turn")
         if profile["device"] == "serrate_sweep":
             used_sources.add(profile["key"])
             markers.append({"source": entry["source"], "token": None, "profile": profile})
             continue
         token_id = text_field(entry, "token")
         if token_id in used_tokens:
-            raise RuleViolationError("token_already_searched", f"{token_id} already has a marker")
+            reject("token_already_searched", f"{token_id} already has a marker")
         if token_id not in state["tokens"]:
-            raise RuleViolationError("unknown_token", f"no token {token_id!r}")
+            reject("unknown_token", f"no token {token_id!r}")
         token = state["tokens"][token_id]
         if token["state"] != "on_map":
-            raise RuleViolationError("token_not_on_map", f"{token_id} is not on the map")
+            reject("token_not_on_map", f"{token_id} is not on the map")
         bomber = state["bombers"][token["bomber"]]
         if level(state, token["bomber"]) in (LOW, NONE) and profile["search"] >= 2:
-            raise RuleViolationError("search_value_too_high", "only search-1 sources act on LOW or NONE bombers")
+            reject("search_value_too_high", "only search-1 sources act on LOW or NONE bombers")
         if profile["device"] == "serrate_targeted" and not revealed_ju88(bomber):
-            raise RuleViolationError("not_revealed_ju88", f"{token_id} is not a revealed Ju88")
+            reject("not_revealed_ju88", f"{token_id} is not a revealed Ju88")
         if profile["device"] in ("flensburg", "serrate_targeted") and \
                 token["hex"] not in wide_arc_unlimited(state, profile["fighter"]):
-            raise RuleViolationError("not_in_wide_arc", f"{token_id} is outside the wide arc")
+            reject("not_in_wide_arc", f"{token_id} is outside the wide arc")
         if profile["device"] == "naxos" and not bomber["h2s"]:
-            raise RuleViolationError("not_h2s", f"{token_id} is not an H2S bomber")
+            reject("not_h2s", f"{token_id} is not an H2S bomber")
         used_sources.add(profile["key"])
         used_tokens.add(token_id)
         markers.append({"source": entry["source"], "token": token_id, "profile": profile})

@@ -1,4 +1,4 @@
-"""Randomness (nightfighter-solo.md §4, H22).
+"""Randomness (docs/rules/nightfighter-solo.md §4, H22).
 
 Engines draw through the service's :class:`~systems.kit.dice.Dice`; :func:`roll` writes each
 accepted value into the event as ``{kind, value, j}``. :class:`Sha256CounterDice` is the §4

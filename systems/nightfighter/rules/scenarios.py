@@ -1,4 +1,4 @@
-"""Built-in scenarios and scenario loading (nightfighter-solo.md §3.13, H18/H19, A26).
+"""Built-in scenarios and scenario loading (docs/rules/nightfighter-solo.md §3.13, H18/H19, A26).
 
 A scenario is plain data; ``setup["scenario"]`` is a built-in id or a full scenario dict, and
 ``setup["options"]`` switches the seed's scenario changes (§1.17) on or off.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .geometry import cell_of, distance, hex_id
 
 DEFAULT_OPTIONS = {
@@ -94,13 +94,13 @@ def load_scenario(setup: dict) -> dict:
     if isinstance(chosen, str):
         table = _builtins()
         if chosen not in table:
-            raise RuleViolationError("unknown_scenario", f"no built-in scenario {chosen!r}")
+            reject("unknown_scenario", f"no built-in scenario {chosen!r}")
         scenario = {"id": chosen, **copy.deepcopy(table[chosen])}
     elif isinstance(chosen, dict):
         scenario = copy.deepcopy(chosen)
         scenario.setdefault("id", "custom")
     else:
-        raise RuleViolationError("malformed_command", "setup.scenario must be an id or a dict")
+        reject("malformed_command", "setup.scenario must be an id or a dict")
     options = {**DEFAULT_OPTIONS, **scenario.get("options", {}), **setup.get("options", {})}
     scenario["options"] = options
     if options["opt_6C"] and "bombers_6C" in scenario:
@@ -129,5 +129,5 @@ def load_scenario(setup: dict) -> dict:
     for b in scenario["bombers"]:
         per_turn[b["turn"]] = per_turn.get(b["turn"], 0) + 1
     if any(n > MAX_ENTRANTS_PER_TURN for n in per_turn.values()) and not options["opt_8F"]:
-        raise RuleViolationError("schedule_invalid", "more than 3 bombers enter in one turn")
+        reject("schedule_invalid", "more than 3 bombers enter in one turn")
     return scenario

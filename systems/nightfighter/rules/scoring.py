@@ -1,4 +1,4 @@
-"""End of the night and the night score (nightfighter-solo.md §3.11, H15, H16)."""
+"""End of the night and the night score (docs/rules/nightfighter-solo.md §3.11, H15, H16)."""
 from __future__ import annotations
 
 from .uncertainty import bomber_hex

@@ -1,4 +1,5 @@
-"""What a fighter can search: visibility set and AI area (nightfighter-solo.md §2.8, S3.0, S10.0, A6, A7, H7)."""
+"""What a fighter can search: visibility set and AI area (docs/rules/nightfighter-solo.md §2.8,
+S3.0, S10.0, A6, A7, H7)."""
 from __future__ import annotations
 
 from .environment import illuminated_cloud

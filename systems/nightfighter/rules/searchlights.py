@@ -1,7 +1,7 @@
-"""Searchlight Phase (nightfighter-solo.md §1.10, §3.8; S14.0, S21.0; H9, H23, A18, A19)."""
+"""Searchlight Phase (docs/rules/nightfighter-solo.md §1.10, §3.8; S14.0, S21.0; H9, H23, A18, A19)."""
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .environment import ZONE_DICE, cloud_covered, fixed_bomber_in_zone, zone_can_fix
 from .location import add_exclusion, location_roll, move_token
 from .phantoms import phantom_test
@@ -19,15 +19,15 @@ def zone_eligible(state: dict, zone_id: str) -> bool:
 def check_searchlight(state: dict, command: dict) -> tuple[str, str]:
     zone_id = text_field(command, "zone")
     if zone_id not in state["zones"]:
-        raise RuleViolationError("unknown_zone", f"no zone {zone_id!r}")
+        reject("unknown_zone", f"no zone {zone_id!r}")
     if not zone_eligible(state, zone_id):
-        raise RuleViolationError("zone_not_eligible", f"zone {zone_id} cannot search now")
+        reject("zone_not_eligible", f"zone {zone_id} cannot search now")
     token_id = on_map_token(state, command)
     if state["tokens"][token_id]["hex"] not in state["zones"][zone_id]["hexes"]:
-        raise RuleViolationError("token_not_in_zone", f"{token_id} is not in zone {zone_id}")
+        reject("token_not_in_zone", f"{token_id} is not in zone {zone_id}")
     bomber_id = state["tokens"][token_id]["bomber"]
     if state["bombers"][bomber_id]["altitude"] == "high" and level(state, bomber_id) != HIGH:
-        raise RuleViolationError("target_too_high", "searchlights cannot fix a high-altitude bomber")
+        reject("target_too_high", "searchlights cannot fix a high-altitude bomber")
     return zone_id, token_id
 
 

@@ -1,4 +1,5 @@
-"""Scenario 7 adaptation: Serrate, the cup and revealed Ju88s (nightfighter-solo.md §1.17 "7", §3.13.2 H18, A25).
+"""Scenario 7 adaptation: Serrate, the cup and revealed Ju88s (docs/rules/nightfighter-solo.md
+§1.17 "7", §3.13.2 H18, A25).
 
 Contacts are unrevealed bombers (``contact: True``). A reveal draws a counter from the cup
 (2 Ju88 + 28 others, uniform): a Ju88 replaces the contact; anything else leaves play with it.

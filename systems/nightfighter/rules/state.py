@@ -1,4 +1,4 @@
-"""The night's state at set-up (nightfighter-solo.md §3.4, §3.6, §3.8, §3.13; campaign pilots §3.14).
+"""The night's state at set-up (docs/rules/nightfighter-solo.md §3.4, §3.6, §3.8, §3.13; campaign pilots §3.14).
 
 The state is plain JSON: hexes are ``CCRR`` ints, and tokens off the map have ``hex: None``.
 """

@@ -1,4 +1,4 @@
-"""The ``SYSTEM`` object for "nightfighter-solo" (contract.py; nightfighter-solo.md §5)."""
+"""The ``SYSTEM`` object for "nightfighter-solo" (contract.py; docs/rules/nightfighter-solo.md §5)."""
 from __future__ import annotations
 
 from systems.kit.contract import Event, RuleViolation, RuleViolationError

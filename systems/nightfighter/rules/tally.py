@@ -1,8 +1,8 @@
-"""Tally Phase: basic and advanced tallies (nightfighter-solo.md §1.8, §1.11, §3.9; S10.0, S15.0;
+"""Tally Phase: basic and advanced tallies (docs/rules/nightfighter-solo.md §1.8, §1.11, §3.9; S10.0, S15.0;
 H10, H11, A17, A27, B-VIS)."""
 from __future__ import annotations
 
-from systems.kit.contract import RuleViolationError
+from systems.kit.contract import reject
 from .airborne_radar import place_fighter_fix
 from .fighter_checks import active_fighter, on_map_token
 from .geometry import hex_distance
@@ -30,13 +30,13 @@ def check_tally(state: dict, command: dict) -> tuple[str, str, set[int]]:
     fighter_id = active_fighter(state, command)
     fighter = state["fighters"][fighter_id]
     if fighter["tally"]:
-        raise RuleViolationError("already_tallying", f"{fighter_id} already holds a Tally")
+        reject("already_tallying", f"{fighter_id} already holds a Tally")
     if fighter["basic_tally_used"] or fighter["advanced_tally_used"]:
-        raise RuleViolationError("tally_already_used", f"{fighter_id} has made its tally attempt")
+        reject("tally_already_used", f"{fighter_id} has made its tally attempt")
     token_id = on_map_token(state, command)
     seen = visibility_set(state, fighter_id, token_id)
     if not seen & token_area(state, token_id):
-        raise RuleViolationError("no_overlap", f"{token_id}'s area is outside what {fighter_id} can see")
+        reject("no_overlap", f"{token_id}'s area is outside what {fighter_id} can see")
     return fighter_id, token_id, seen
 
 
@@ -67,19 +67,19 @@ def check_advanced_tally(state: dict, command: dict) -> tuple[str, str, int]:
     fighter_id = active_fighter(state, command)
     fighter = state["fighters"][fighter_id]
     if fighter["tally"]:
-        raise RuleViolationError("already_tallying", f"{fighter_id} already holds a Tally")
+        reject("already_tallying", f"{fighter_id} already holds a Tally")
     if fighter["advanced_tally_used"]:
-        raise RuleViolationError("advanced_tally_used", f"{fighter_id} has made its advanced tally")
+        reject("advanced_tally_used", f"{fighter_id} has made its advanced tally")
     token_id = on_map_token(state, command)
     bomber_id = state["tokens"][token_id]["bomber"]
     bomber = state["bombers"][bomber_id]
     located = fighter["ai_fix"] == bomber_id or bool(bomber["fixes"]["searchlight"])
     if level(state, bomber_id) != NONE or not located:
-        raise RuleViolationError("target_not_located", "needs this fighter's AI Fix or a Searchlight Fix")
+        reject("target_not_located", "needs this fighter's AI Fix or a Searchlight Fix")
     reach = ADVANCED_RANGE[state["weather"]["visibility"]]
     dist = hex_distance(fighter["hex"], state["tokens"][token_id]["hex"])
     if dist > reach:
-        raise RuleViolationError("out_of_range", f"advanced tally reaches {reach} hexes, target is {dist} away")
+        reject("out_of_range", f"advanced tally reaches {reach} hexes, target is {dist} away")
     dice = ((reach + 1 - dist) + int(bool(bomber["fixes"]["searchlight"])) + int(fighter["good_view"])
             + PILOT_TALLY[fighter["pilot"]["level"]])
     return fighter_id, token_id, max(1, dice)

@@ -1,4 +1,4 @@
-"""Uncertainty levels and areas (nightfighter-solo.md §1.2, §2.6, S5.0–S5.4, S16.0, S21.0)."""
+"""Uncertainty levels and areas (docs/rules/nightfighter-solo.md §1.2, §2.6, S5.0–S5.4, S16.0, S21.0)."""
 from __future__ import annotations
 
 from .geometry import Cell, bounds_of, cell_of, hex_id

@@ -1,4 +1,4 @@
-"""What the player (and anyone) sees (nightfighter-solo.md §0: the whole state is public).
+"""What the player (and anyone) sees (docs/rules/nightfighter-solo.md §0: the whole state is public).
 
 No bomber has a secret true position in this model: a token's area is where the bomber may be,
 and location rolls decide its hex when a method pins it down. Every side gets the same view.

@@ -1,4 +1,4 @@
-"""Deterministic client policies for 303 (303.md): they see only ``view`` and ``legal_actions``.
+"""Deterministic client policies for 303 (docs/rules/303.md): they see only ``view`` and ``legal_actions``.
 
 Each policy is ``(view, legal, side) -> command`` and always returns one of ``legal``.
 * ``pass_policy``: no repairs, no moves, no shots, the bomber stays → the round-8 end.

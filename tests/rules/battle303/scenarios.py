@@ -1,4 +1,4 @@
-"""Test rig for 303 (303.md): hand-placed positions and a one-call command runner."""
+"""Test rig for 303 (docs/rules/303.md): hand-placed positions and a one-call command runner."""
 from __future__ import annotations
 
 from systems.battle303.rules import SYSTEM

@@ -1,4 +1,4 @@
-"""Combat details of 303.md "Combat": firing order, fly-through and its [RULING]s, the bomber."""
+"""Combat details of docs/rules/303.md "Combat": firing order, fly-through and its [RULING]s, the bomber."""
 import pytest
 
 from systems.battle303.rules import SYSTEM

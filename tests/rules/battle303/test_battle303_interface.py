@@ -1,4 +1,4 @@
-"""The contract surface of the 303 engine: registry, setup, view, legal_actions (contract.py; 303.md)."""
+"""The contract surface of the 303 engine: registry, setup, view, legal_actions (contract.py; docs/rules/303.md)."""
 import copy
 
 from systems.battle303.rules import SYSTEM

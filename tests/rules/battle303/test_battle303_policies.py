@@ -1,4 +1,4 @@
-"""The client policies reach each end of 303.md "End of game" seeing only view + legal_actions."""
+"""The client policies reach each end of docs/rules/303.md "End of game" seeing only view + legal_actions."""
 import pytest
 
 from systems.battle303.rules import SYSTEM

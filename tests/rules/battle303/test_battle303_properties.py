@@ -1,4 +1,4 @@
-"""Property tests over random legal 303 games (303.md "End of game"; contract.py determinism).
+"""Property tests over random legal 303 games (docs/rules/303.md "End of game"; contract.py determinism).
 
 A random policy picks among ``legal_actions`` (shuffling the firing order) with ``SeededDice``.
 """

@@ -1,4 +1,4 @@
-"""Every rejection code of the 303 engine (decide.py docstring; 303.md rules cited per case)."""
+"""Every rejection code of the 303 engine (decide.py docstring; docs/rules/303.md rules cited per case)."""
 import pytest
 
 from systems.battle303.rules import SYSTEM
@@ -44,7 +44,7 @@ CASES = [
     ("unknown_hex", _raf_move_phase, "raf", _move(path=[9999])),
     ("path_too_long", _raf_move_phase, "raf", _move(path=[405, 406, 407, 408])),
     ("path_not_adjacent", _raf_move_phase, "raf", _move(path=[507])),
-    ("path_blocked", _raf_move_phase, "raf", _move(path=[506, 507])),  # 303.md test vector 8
+    ("path_blocked", _raf_move_phase, "raf", _move(path=[506, 507])),  # docs/rules/303.md test vector 8
     ("hex_occupied", _raf_move_phase, "raf", _move(path=[506])),
     ("too_many_shots", _raf_move_phase, "raf", _move(path=[], shots=4, target="lw1")),
     ("too_many_shots", _raf_move_phase, "raf", _move(path=[606], shots=3, target="lw1")),

@@ -1,4 +1,4 @@
-"""The eight test vectors of 303.md ("Test vectors"), one test (or small family) each."""
+"""The eight test vectors of docs/rules/303.md ("Test vectors"), one test (or small family) each."""
 from systems.battle303.rules import SYSTEM
 from tests.rules.battle303.scenarios import HIT, MISS, arrange, hex_of, rejection, run, status_of
 

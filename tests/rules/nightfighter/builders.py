@@ -1,4 +1,4 @@
-"""Test rigs: nights built straight from state dicts, and scripted dice runs (nightfighter-solo.md §6)."""
+"""Test rigs: nights built straight from state dicts, and scripted dice runs (docs/rules/nightfighter-solo.md §6)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolation

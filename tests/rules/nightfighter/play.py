@@ -1,4 +1,4 @@
-"""Engine-level drivers: play a night or a campaign with a policy (nightfighter-solo.md §3.2, §3.14)."""
+"""Engine-level drivers: play a night or a campaign with a policy (docs/rules/nightfighter-solo.md §3.2, §3.14)."""
 from __future__ import annotations
 
 from systems.kit.contract import RuleViolation

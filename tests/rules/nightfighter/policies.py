@@ -1,4 +1,4 @@
-"""A deterministic simple player for whole nights (nightfighter-solo.md §3.2 phases; for API tests).
+"""A deterministic simple player for whole nights (docs/rules/nightfighter-solo.md §3.2 phases; for API tests).
 
 ``simple_policy(view, legal_actions, side) -> command`` uses only the view and the offered
 templates: chase the nearest bomber token, search and tally whatever is offered, attack when

@@ -1,4 +1,4 @@
-"""Campaign rules (nightfighter-solo.md §3.14, H21): roster, fates, promotions, replacements, rating."""
+"""Campaign rules (docs/rules/nightfighter-solo.md §3.14, H21): roster, fates, promotions, replacements, rating."""
 import pytest
 
 from systems.kit.contract import RuleViolationError

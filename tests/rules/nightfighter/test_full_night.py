@@ -1,5 +1,5 @@
 """Whole nights and campaigns at engine level; replay determinism, JSON round trips, views and outcome
-(nightfighter-solo.md §3.2, §3.11, §3.14, §4, §5; contract.py)."""
+(docs/rules/nightfighter-solo.md §3.2, §3.11, §3.14, §4, §5; contract.py)."""
 import json
 
 import pytest

@@ -1,4 +1,4 @@
-"""TV01 patterns and the §2.7 consistency checks (nightfighter-solo.md §2.1–§2.9)."""
+"""TV01 patterns and the §2.7 consistency checks (docs/rules/nightfighter-solo.md §2.1–§2.9)."""
 import pytest
 
 from systems.nightfighter.rules.geometry import MapBounds, cell_of, hex_distance, hex_id

@@ -1,4 +1,5 @@
-"""Invariants under random dice and random legal play (nightfighter-solo.md §1.2–§1.4, §2.4, §2.5, §2.9, S5.4)."""
+"""Invariants under random dice and random legal play (docs/rules/nightfighter-solo.md §1.2–§1.4,
+§2.4, §2.5, §2.9, S5.4)."""
 import json
 import random
 from contextlib import contextmanager

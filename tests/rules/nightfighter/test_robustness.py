@@ -1,4 +1,4 @@
-"""Ill-formed commands are refused with a code, never a crash (nightfighter-solo.md §5; contract.py)."""
+"""Ill-formed commands are refused with a code, never a crash (docs/rules/nightfighter-solo.md §5; contract.py)."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -1,5 +1,5 @@
 """Scenario 7 adaptation: Serrate sweep and targeted mode, cup draws, visual reveal
-(nightfighter-solo.md §1.17 "7", §3.13.2 H18)."""
+(docs/rules/nightfighter-solo.md §1.17 "7", §3.13.2 H18)."""
 import pytest
 
 from systems.nightfighter.rules.uncertainty import level

@@ -1,4 +1,5 @@
-"""Test vectors for entry, flight and phase order (nightfighter-solo.md §6 TV17, TV18, TV22, TV23; S8.0, H2, H3)."""
+"""Test vectors for entry, flight and phase order (docs/rules/nightfighter-solo.md §6 TV17, TV18,
+TV22, TV23; S8.0, H2, H3)."""
 from systems.nightfighter.rules import SYSTEM
 from systems.nightfighter.rules.uncertainty import level
 

@@ -1,5 +1,5 @@
 """Test vectors for fighters' own searches: tally, AI, advanced tally, exclusions
-(nightfighter-solo.md §6 TV02, TV03, TV04, TV08, TV09, TV11, TV13, TV18)."""
+(docs/rules/nightfighter-solo.md §6 TV02, TV03, TV04, TV08, TV09, TV11, TV13, TV18)."""
 import pytest
 
 from .builders import add_bomber, fighter, night, of_type, refused, run

@@ -1,4 +1,4 @@
-"""TV07 [S5.4] phantom thresholds and the last live token (nightfighter-solo.md §1.3, A12)."""
+"""TV07 [S5.4] phantom thresholds and the last live token (docs/rules/nightfighter-solo.md §1.3, A12)."""
 import pytest
 
 from systems.kit.dice import ScriptedDice

@@ -1,5 +1,5 @@
 """Test vectors for ground radar, jamming, GCI, MEW and passive devices
-(nightfighter-solo.md §6 TV05, TV06, TV12, TV14, TV15, TV16, TV18)."""
+(docs/rules/nightfighter-solo.md §6 TV05, TV06, TV12, TV14, TV15, TV16, TV18)."""
 import pytest
 
 from systems.nightfighter.rules.uncertainty import level, token_area

@@ -1,4 +1,5 @@
-"""Test vectors for searchlights and combat (nightfighter-solo.md §6 TV10, TV19, TV20; S14.0, S17.0, S28.0, H13, H14)."""
+"""Test vectors for searchlights and combat (docs/rules/nightfighter-solo.md §6 TV10, TV19, TV20;
+S14.0, S17.0, S28.0, H13, H14)."""
 import pytest
 
 from systems.nightfighter.rules.uncertainty import level

@@ -1,4 +1,4 @@
-"""Advanced rule 6 — friendly flak (duel-in-the-dark.md §7.7; C-24, A-55, §5.11).
+"""Advanced rule 6 — friendly flak (docs/rules/duel-in-the-dark.md §7.7; C-24, A-55, §5.11).
 
 With F ≥ 2 flak (flak tiles, railway flak, placed ace gunners: A-55) in the fight hex the fighters lose F − 1 VP in total, after everything else.
 By default the fighters' total stays ≥ 0 (A-41); the option ``friendly_flak_can_score_british``

@@ -1,4 +1,4 @@
-"""Advanced rule 4 — medals (duel-in-the-dark.md §7.5; [IT §8.4]; C-19, C-20, C-21, C-47, A-40, A-52–A-54).
+"""Advanced rule 4 — medals (docs/rules/duel-in-the-dark.md §7.5; [IT §8.4]; C-19, C-20, C-21, C-47, A-40, A-52–A-54).
 
 Earning (when the Bomber enters a hex): exactly 3 airborne German fighters → German 1 medal, 4 →
 2; no airborne German fighter, except on the Bomber's first and last move → British 2.  A medal
@@ -21,9 +21,8 @@ Uses:
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import FLAK, RADAR, SEARCHLIGHT
-from ..scoring import term
 from ..expansions import acoustic_mirror
 
 GERMAN_MEDALS_FOR = {3: 1, 4: 2}
@@ -73,11 +72,6 @@ def award_for_entry(em, fighters_in_hex: list[str], move_no: int, last: bool) ->
         award(em, "german", GERMAN_MEDALS_FOR[min(n, 4)], "fighters_in_hex", fighters=n)
     elif n == 0 and move_no != 1 and not last:
         award(em, "british", BRITISH_MEDALS_EMPTY_HEX, "empty_hex")
-
-
-def bonus_terms(state: dict, hex_id: int) -> list[dict]:
-    n = state["medals_on_board"].get(str(hex_id), 0)
-    return [term("7.5:german_medals", n)] if n else []
 
 
 def sabotage_targets(state: dict, hex_id: int) -> list[str]:
@@ -165,3 +159,47 @@ def german_actions(state: dict) -> list[dict]:
     out += [{"type": "UseMedal", "use": "repair", "airfield": int(h)}
             for h, n in sorted(state["airfield_bombs"].items()) if n]
     return out
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _medals_awarded(s, p):
+    s["medals"][p["side"]] += p["count"]
+    s["medals_fresh"][p["side"]] += p["count"]
+    s["medals_awarded"] += p["count"]
+
+
+def _medals_spent(s, p):
+    s["medals"][p["side"]] -= p["count"]
+
+
+def _german_medals_placed(s, p):
+    key = str(p["hex"])
+    s["medals_on_board"][key] = s["medals_on_board"].get(key, 0) + p["count"]
+
+
+def _german_medals_removed(s, p):
+    s["medals_on_board"].pop(str(p["hex"]), None)
+
+
+def _unit_repaired(s, p):
+    s["tiles"][p["tile"]]["destroyed"] = False
+
+
+def _airfield_repaired(s, p):
+    s["airfield_bombs"].pop(str(p["hex"]), None)
+
+
+def _fuel_medal_used(s, p):
+    s["fuel_medal_used"] = True
+
+
+EVOLVE = {
+    "MedalsAwarded": _medals_awarded,
+    "MedalsSpent": _medals_spent,
+    "GermanMedalsPlaced": _german_medals_placed,
+    "GermanMedalsRemoved": _german_medals_removed,
+    "UnitRepaired": _unit_repaired,
+    "AirfieldRepaired": _airfield_repaired,
+    "FuelMedalUsed": _fuel_medal_used,
+}
+TILE_EVENTS = frozenset({"UnitRepaired"})  # their handlers write to state["tiles"]

@@ -1,4 +1,4 @@
-"""Advanced rule 7 — MW-50 special fuel (duel-in-the-dark.md §7.8, §9.3; C-25, A-16, A-29, A-33).
+"""Advanced rule 7 — MW-50 special fuel (docs/rules/duel-in-the-dark.md §7.8, §9.3; C-25, A-16, A-29, A-33).
 
 Assignment in phase 1 (A-16) with ``PlaceFighters {..., mw50_fighter}``: one token on an Me 110
 (never the Do 217 or the Ju 88; ``mw50_not_eligible``).  In the 3–5 player variant [IT Esp.
@@ -10,7 +10,7 @@ outside the 3-line cap (A-33); on a take-off turn the fighter ends LOW (A-29).  
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..wind import step_cost
 
 CHARGED, EMPTY = "charged", "empty"
@@ -68,3 +68,19 @@ def cost(state: dict, fid: str, directions: list[str]) -> int:
         reject("malformed_command", "an MW-50 move has exactly 2 steps")
     wind = state["weather"]["wind"]
     return sum(step_cost(d, wind, state["setup"]["crosswind_fuel_cost"]) for d in directions)
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _mw50_assigned(s, p):
+    for fid in p["fighters"]:
+        s["fighters"][fid]["mw50"] = "charged"
+
+
+def _mw50_used(s, p):
+    s["fighters"][p["fighter"]]["mw50"] = "empty"
+
+
+EVOLVE = {
+    "MW50Assigned": _mw50_assigned,
+    "MW50Used": _mw50_used,
+}

@@ -1,4 +1,4 @@
-"""Advanced rules 3a and 3b — re-routing (duel-in-the-dark.md §7.3, §7.4; C-33, A-49–A-51).
+"""Advanced rules 3a and 3b — re-routing (docs/rules/duel-in-the-dark.md §7.3, §7.4; C-33, A-49–A-51).
 
 Command (Bomber turn, before ``AdvanceBomber``): ``ReRoute {route: [{dir, colour}], target?,
 landing_bomber?}``.
@@ -14,7 +14,7 @@ superseded plan is revealed with its nonce at the end of the night.
 from __future__ import annotations
 
 from ..board import Board
-from ..errors import reject
+from systems.kit.contract import reject
 from ..planning import GREEN, RED, shortest_leg, commitment, parse_plan, validate_route
 
 

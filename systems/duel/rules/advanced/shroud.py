@@ -1,4 +1,4 @@
-"""Advanced rule 5 — shroud: searchlights on the cloud deck (duel-in-the-dark.md §7.6; C-23, C-41, A-42).
+"""Advanced rule 5 — shroud: searchlights on the cloud deck (docs/rules/duel-in-the-dark.md §7.6; C-23, C-41, A-42).
 
 In the hex the Bomber enters: Bomber HIGH, a cloud, ≥ 1 airborne German fighter at HIGH and
 ≥ 2 intact German searchlights → the fighters' searchlight term is doubled (flak and the

@@ -1,4 +1,4 @@
-"""Advanced rule 1 — a stronger Mosquito (duel-in-the-dark.md §7.1; [IT §8.1]).
+"""Advanced rule 1 — a stronger Mosquito (docs/rules/duel-in-the-dark.md §7.1; [IT §8.1]).
 
 8 bomb/marker tokens instead of 6 (``options.normalise`` sets ``mosquito_tokens``) and the
 bombing of the target city scores 2 VP less.

@@ -1,4 +1,4 @@
-"""Advanced rule 2 — weather changes during the night (duel-in-the-dark.md §7.2; A-10, A-47–A-49).
+"""Advanced rule 2 — weather changes during the night (docs/rules/duel-in-the-dark.md §7.2; A-10, A-47–A-49).
 
 Before each Bomber move named by the weather card (``changes_before``, e.g. [5, 10]) — at the
 start of that Bomber turn, before the card is revealed — a wind-change card is drawn at random
@@ -63,3 +63,18 @@ def resolve(em, board: Board, before_move: int, rng) -> None:
     em.emit("WeatherChanged", dict({"before_move": before_move, "card_index": index, "notches": notches,
                                     "wind_before": s["weather"]["wind"], "wind": wind,
                                     "record_draw": not replay}, **moved))
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _weather_changed(s, p):
+    w = s["weather"]
+    w.update(wind=p["wind"], clouds=p["clouds"], storms=p["storms"], fog=p["fog"])
+    s["weather_changes_done"].append(p["before_move"])
+    s["weather_changed_this_turn"] = True
+    if p["record_draw"] and s["night"] == 1:
+        s["weather_change_draws"].append(p["card_index"])
+
+
+EVOLVE = {
+    "WeatherChanged": _weather_changed,
+}

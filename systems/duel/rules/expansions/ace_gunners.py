@@ -1,4 +1,4 @@
-"""Ace gunners — silver and gold ace medals (duel-in-the-dark.md §9.9; A-86–A-90).
+"""Ace gunners — silver and gold ace medals (docs/rules/duel-in-the-dark.md §9.9; A-86–A-90).
 
 Award: ordinary flak tiles (not railway flak, not aces — A-86) hitting the Bomber for ≥ 3 VP in
 one hex give the German a silver medal, ≥ 4 VP a gold one instead (``AceMedalAwarded``).
@@ -15,7 +15,7 @@ at the end of the night.
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..scoring import flak_combat, per_unit, term
 
 SILVER, GOLD = "silver", "gold"
@@ -113,3 +113,27 @@ def suggestions(state: dict, board) -> list[dict]:
             hexes = sorted(h for h in board.within(b["hex"], 1) if h not in board.brit_hexes) if b["hex"] else []
             out += [{"type": "PlaceAceMedal", "grade": grade, "hex": h} for h in hexes]
     return out
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _ace_medal_awarded(s, p):
+    s["ace_medals"][p["grade"]] += 1
+    s["ace_fresh"][p["grade"]] += 1
+
+
+def _ace_gunner_placed(s, p):
+    s["ace_medals"][p["grade"]] -= 1
+    s["aces"][p["ace"]] = {"grade": p["grade"], "hex": p["hex"], "active_round": p["active_round"],
+                           "fired_round": None}
+
+
+def _ace_fired(s, p):
+    for aid in p["aces"]:
+        s["aces"][aid]["fired_round"] = s["round"]
+
+
+EVOLVE = {
+    "AceMedalAwarded": _ace_medal_awarded,
+    "AceGunnerPlaced": _ace_gunner_placed,
+    "AceFired": _ace_fired,
+}

@@ -1,4 +1,4 @@
-"""Acoustic mirror (duel-in-the-dark.md §9.8; A-43, A-85).
+"""Acoustic mirror (docs/rules/duel-in-the-dark.md §9.8; A-43, A-85).
 
 One of the 40 tiles may be placed as ``acoustic_mirror`` (option ``acoustic_mirror``, which needs
 the medals of advanced rule 4).  In its hex British medals cannot destroy flak or searchlights
@@ -7,10 +7,9 @@ target city in its hex costs the British 1 VP per mirror (A-43).
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import ACOUSTIC_MIRROR, FLAK, SEARCHLIGHT, count
 
-MIRROR_TARGET_MALUS = -1
 PROTECTED = (FLAK, SEARCHLIGHT)
 
 

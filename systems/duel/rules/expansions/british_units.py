@@ -1,4 +1,4 @@
-"""British 3.7-inch QF AA guns and British searchlights (duel-in-the-dark.md §9.10, §9.11;
+"""British 3.7-inch QF AA guns and British searchlights (docs/rules/duel-in-the-dark.md §9.10, §9.11;
 C-30, A-91–A-93).
 
 Phase 5 start: ``PlaceBritishGroundUnits {qf: [hex], searchlights: [hex]}`` — exactly the numbers
@@ -17,7 +17,7 @@ still be airborne with fuel left at the end of the turn).
 from __future__ import annotations
 
 from .. import turns
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import SHELTER, TILE_MIX, check_unit_hex
 
 EXTRA_UNITS_PER_BRITISH_UNIT = 2
@@ -127,3 +127,26 @@ def extra_suggestions(state: dict, board) -> list[dict]:
                                                              for k in range(n)]},
             {"type": "PlaceExtraGermanUnits", "placements": [{"kind": "searchlight", "hex": german[-1 - k % len(german)]}
                                                              for k in range(n)]}]
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _british_units_placed(s, p):
+    s["british_units"] = {"qf": list(p["qf"]), "searchlights": list(p["searchlights"])}
+
+
+def _extra_units_placed(s, p):
+    for tid, u in p["units"].items():
+        s["tiles"][tid] = {"red": u["face"], "grey": u["face"], "face": u["face"], "hex": u["hex"],
+                           "destroyed": False, "extra": True}
+
+
+def _qf_hit(s, p):
+    s["fighters"][p["fighter"]]["fuel"] = p["fuel_after"]
+
+
+EVOLVE = {
+    "BritishGroundUnitsPlaced": _british_units_placed,
+    "ExtraGermanUnitsPlaced": _extra_units_placed,
+    "QFHit": _qf_hit,
+}
+TILE_EVENTS = frozenset({"ExtraGermanUnitsPlaced"})  # their handlers write to state["tiles"]

@@ -1,4 +1,4 @@
-"""Junkers Ju 88 with the observer badge (duel-in-the-dark.md §9.1; [IT Esp. Ju 88], A-69).
+"""Junkers Ju 88 with the observer badge (docs/rules/duel-in-the-dark.md §9.1; [IT Esp. Ju 88], A-69).
 
 The Ju 88 replaces the fighter named by the option ``ju88_replaces`` (its id becomes ``ju88``;
 in the 3–5 player variant it takes that fighter's seat — the lot of [IT] is replaced by the
@@ -32,3 +32,13 @@ def badge_side(state: dict) -> str | None:
         return None
     leg = RETURN if state["bomber"]["target_bombed"] else OUTBOUND
     return badge if badge == leg else None
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _observer_badge_used(s, p):
+    s["observer_badge"] = "return" if p["leg"] == "outbound" else None
+
+
+EVOLVE = {
+    "ObserverBadgeUsed": _observer_badge_used,
+}

@@ -1,4 +1,4 @@
-"""Variant for 3–5 players (duel-in-the-dark.md §9.3; [IT Esp. 3–5]).
+"""Variant for 3–5 players (docs/rules/duel-in-the-dark.md §9.3; [IT Esp. 3–5]).
 
 Seats: ``british`` plus ``german1``…``germanN``.  Each German seat flies its own fighters; the
 side-wide German decisions (ground units, medals) belong to the designated seat ``german1``
@@ -11,7 +11,6 @@ win, A-74).
 from __future__ import annotations
 
 ME110, DO217, JU88 = "Me 110", "Do 217", "Ju 88"
-DESIGNATED = "german1"
 
 
 def german_seats(options: dict) -> tuple[str, ...]:
@@ -103,3 +102,19 @@ def placings(result: dict) -> dict[str, int] | None:
     levels = sorted(set(track.values()), reverse=True)
     places = {seat: levels.index(n) + 1 for seat, n in track.items()}
     return {**places, "british": len(levels) + 1}
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _german_seat_ended(s, p):
+    s["german_turn"]["ended"].append(p["seat"])
+
+
+def _personal_track_advanced(s, p):
+    for seat, n in p["gains"].items():
+        s["personal_track"][seat] += n
+
+
+EVOLVE = {
+    "GermanSeatEnded": _german_seat_ended,
+    "PersonalTrackAdvanced": _personal_track_advanced,
+}

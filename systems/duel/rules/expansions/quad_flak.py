@@ -1,4 +1,4 @@
-"""Quad flak — Vierlingsflak (duel-in-the-dark.md §9.7; A-82–A-84).
+"""Quad flak — Vierlingsflak (docs/rules/duel-in-the-dark.md §9.7; A-82–A-84).
 
 One of the 40 tiles may be placed as ``quad_flak`` (option ``quad_flak``).  German +2 per quad
 flak when the Mosquito, flying LOW, enters its hex (after a move of ≥ 1 hex and the altitude
@@ -24,3 +24,13 @@ def fire(em, hex_id: int, why: str) -> None:
     em.score("german", QUAD_FLAK_VP * len(ready),
              [term("9.7:quad_flak", QUAD_FLAK_VP, per_unit("quad_flak", t)) for t in ready],
              "quad flak")
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _quad_flak_fired(s, p):
+    s["quad_fired"].extend(p["tiles"])
+
+
+EVOLVE = {
+    "QuadFlakFired": _quad_flak_fired,
+}

@@ -1,4 +1,4 @@
-"""Railway flak (duel-in-the-dark.md §9.6; A-80, A-81).
+"""Railway flak (docs/rules/duel-in-the-dark.md §9.6; A-80, A-81).
 
 One of the 40 tiles may be placed as ``railway_flak`` (option ``railway_flak``).  In each German
 turn the designated German seat may move it to an adjacent hex (``MoveRailwayFlak {tile, to}``;
@@ -9,7 +9,7 @@ Mosquito may bomb it like any unit.
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import RAILWAY_FLAK
 
 
@@ -39,3 +39,15 @@ def suggestions(state: dict, board) -> list[dict]:
             out += [{"type": "MoveRailwayFlak", "tile": tid, "to": h}
                     for h in sorted(board.grid.neighbours(t["hex"]).values()) if h not in board.brit_hexes]
     return out
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _railway_flak_moved(s, p):
+    s["tiles"][p["tile"]]["hex"] = p["to"]
+    s["german_turn"]["railway_moved"].append(p["tile"])
+
+
+EVOLVE = {
+    "RailwayFlakMoved": _railway_flak_moved,
+}
+TILE_EVENTS = frozenset({"RailwayFlakMoved"})  # their handlers write to state["tiles"]

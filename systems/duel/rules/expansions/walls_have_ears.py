@@ -1,4 +1,4 @@
-""""Walls have ears" (duel-in-the-dark.md §9.2; A-70–A-72).
+""""Walls have ears" (docs/rules/duel-in-the-dark.md §9.2; A-70–A-72).
 
 Optional random target (``walls_random_target``, phase 3): ``DrawTargetCrest {}`` draws a city
 crest at random, ``RedrawTargetCrest {}`` once more — the second draw is final (A-71); both draws
@@ -11,12 +11,11 @@ G2–G5).  A later re-route (3a) may choose a city outside the 5 (A-72).
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import FIRE_ENGINE, FUEL_TRUCK, SHELTER, airfield_capacity
 
 CRESTS_HANDED = 5
 MAX_REPOSITIONS = 5
-MAX_DRAWS = 2
 
 
 def draw(em, board, command: dict, rng) -> None:
@@ -92,3 +91,25 @@ def reposition_suggestions(state: dict, board) -> list[dict]:
                if u["hex"] is not None and u["face"] not in (SHELTER, FUEL_TRUCK, FIRE_ENGINE)]
     moves = [{"tile": t, "hex": crests[k % len(crests)]} for k, t in enumerate(movable[:MAX_REPOSITIONS])] if crests else []
     return [{"type": "RepositionUnits", "moves": []}, {"type": "RepositionUnits", "moves": moves}]
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _crest_drawn(s, p):
+    s["crest_draws"].append(p["city"])
+
+
+def _crests_handed(s, p):
+    s["crests"] = list(p["cities"])
+
+
+def _units_repositioned(s, p):
+    for m in p["moves"]:
+        s["tiles"][m["tile"]]["hex"] = m["hex"]
+
+
+EVOLVE = {
+    "TargetCrestDrawn": _crest_drawn,
+    "CrestsHanded": _crests_handed,
+    "UnitsRepositioned": _units_repositioned,
+}
+TILE_EVENTS = frozenset({"UnitsRepositioned"})  # their handlers write to state["tiles"]

@@ -1,4 +1,4 @@
-"""Wilde Sau (duel-in-the-dark.md §9.4; C-42, A-52, A-79).
+"""Wilde Sau (docs/rules/duel-in-the-dark.md §9.4; C-42, A-52, A-79).
 
 If Window was announced the German places his tokens face down on German airfields
 (``PlaceWildSau {hexes: [...]}``; no effect on fighter capacity).  In German turns
@@ -11,7 +11,7 @@ cannot be bombed.  Side-wide German decision: the designated seat in the 3–5 p
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..ground_units import SEARCHLIGHT, count
 from ..scoring import per_unit, term
 from ..weather import cloud, storm
@@ -86,3 +86,24 @@ def placement_suggestions(state: dict, board) -> list[dict]:
     n = allocation(state)[1]
     fields = board.german_airfields
     return [{"type": "PlaceWildSau", "hexes": fields[:n]}, {"type": "PlaceWildSau", "hexes": fields[-n:]}]
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _wild_sau_placed(s, p):
+    s["wild_sau"] = {t: {"hex": h, "moved": False} for t, h in p["tokens"].items()}
+
+
+def _wild_sau_moved(s, p):
+    s["wild_sau"][p["token"]].update(hex=p["to"], moved=True)
+
+
+def _wild_sau_removed(s, p):
+    for token in p["tokens"]:
+        s["wild_sau"].pop(token, None)
+
+
+EVOLVE = {
+    "WildSauPlaced": _wild_sau_placed,
+    "WildSauMoved": _wild_sau_moved,
+    "WildSauRemoved": _wild_sau_removed,
+}

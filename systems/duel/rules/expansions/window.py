@@ -1,4 +1,4 @@
-"""Window (duel-in-the-dark.md §9.4; C-40, C-43, C-44, A-45, A-76–A-78).
+"""Window (docs/rules/duel-in-the-dark.md §9.4; C-40, C-43, C-44, A-45, A-76–A-78).
 
 After deployment (phase 5 end) the British announces Window: ``DeclareWindow {use: bool,
 positions: [move numbers]}``.  Each position p puts a Window card immediately before compass card
@@ -15,7 +15,7 @@ Bomber lands (A-78).  Allocation: 1 card a night (A-76) or the multi-night table
 """
 from __future__ import annotations
 
-from ..errors import reject
+from systems.kit.contract import reject
 from ..planning import window_commitment
 from ..ground_units import SEARCHLIGHT, count
 from ..scoring import term
@@ -108,3 +108,28 @@ def suggestions(state: dict) -> list[dict]:
         length = len(state["plan"]["route"])
         out += [{"type": "DeclareWindow", "use": True, "positions": [p]} for p in range(1, length + 1)]
     return out
+
+
+# Folding this module's events (evolve.py joins every module's EVOLVE table)
+def _window_declared(s, p):
+    s["window"]["declared"] = p["use"]
+
+
+def _window_cards_inserted(s, p):
+    s["window"].update(positions=p["positions"], nonce=p["nonce"])
+
+
+def _window_committed(s, p):
+    s["window"]["hash"] = p["hash"]
+
+
+def _window_revealed(s, p):
+    s["window"]["revealed"].append(p["move_no"])
+
+
+EVOLVE = {
+    "WindowDeclared": _window_declared,
+    "WindowCardsInserted": _window_cards_inserted,
+    "WindowCommitted": _window_committed,
+    "WindowRevealed": _window_revealed,
+}

@@ -1,4 +1,4 @@
-/* The British route planner (issue 15; duel-in-the-dark.md §3.4 R1–R11, §7.3–§7.4 re-routes).
+/* The British route planner (issue 15; docs/rules/duel-in-the-dark.md §3.4 R1–R11, §7.3–§7.4 re-routes).
  *
  * The British clicks the take-off airfields, the target, then the route hex by hex: each click
  * is one compass card (red out to the target, green home), shown as it grows with the cards

@@ -1,4 +1,4 @@
-/* Duel tools for phases 1–5 (issue 15; duel-in-the-dark.md §3.2–§3.6, §9.2, §9.4, §9.10–§9.11):
+/* Duel tools for phases 1–5 (issue 15; docs/rules/duel-in-the-dark.md §3.2–§3.6, §9.2, §9.4, §9.10–§9.11):
  * fighters on airfields, the ground defences tile by tile, British units, extra German units,
  * city crests, re-positioning, Window and Wilde Sau. Each tool offers only the hexes the engine's
  * template lists and counts what is left; the engine checks the whole command once more.

@@ -1,4 +1,4 @@
-/* Duel tools for the turns of phase 6 (issue 15; duel-in-the-dark.md §4.2–§4.4, §7.3–§7.5,
+/* Duel tools for the turns of phase 6 (issue 15; docs/rules/duel-in-the-dark.md §4.2–§4.4, §7.3–§7.5,
  * §9.4, §9.6, §9.9, §9.10): the Mosquito's move and drop, the fighters' moves (click the path;
  * altitude, landing, MW-50 and fuel-medal toggles; fuel before and after), the German extras
  * (medals, Wilde Sau, railway flak, ace gunners), the QF hits, and the Bomber's turn with its

@@ -1,4 +1,4 @@
-/* Nightfighter solo: the night map, drawn from the view (issue 15; nightfighter-solo.md §2).
+/* Nightfighter solo: the night map, drawn from the view (issue 15; docs/rules/nightfighter-solo.md §2).
  *
  * Flat-topped hexes in columns, ids CCRR from 0101 top-left, even columns half a hex lower
  * (§2.1). Bombers come in over the top edge and fly down. Drawn: clouds (lit ones brighter),

@@ -1,6 +1,6 @@
 """A service's rejection shown on the page form that asked for it (one rule, two doors).
 
-Pages call the same service functions as the API; when one refuses (``CommandRejected``),
+Pages call the same service functions as the API; when one refuses (a ``Refusal``),
 the page keeps the form as it was filled in and puts the service's words next to the field at
 fault: the field the rejection names itself (``extra["errors"]``, the serializer shape; the page may map
 that name to its own field), else the one the page maps its code to, else above the form.
@@ -8,7 +8,7 @@ Nothing was appended.
 """
 from __future__ import annotations
 
-from kernel.refusals import CommandRejected
+from kernel.refusals import Refusal
 
 
 def sentence(text: str, keep: tuple[str, ...] = ()) -> str:
@@ -25,7 +25,7 @@ def _typed(form) -> tuple[str, ...]:
     return tuple(str(value) for value in getattr(form, "cleaned_data", {}).values() if isinstance(value, str))
 
 
-def show_rejection(form, exc: CommandRejected, fields: dict[str, str] | None = None) -> None:
+def show_rejection(form, exc: Refusal, fields: dict[str, str] | None = None) -> None:
     """``fields``: a rejection's code, or the name of the input it names, → the form's field."""
     fields = fields or {}
     named = exc.extra.get("errors") if isinstance(exc.extra.get("errors"), dict) else {}
