@@ -10,7 +10,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 
 from kernel import refusals
-from kernel.api.errors import STATUS_OF_KIND, exception_handler
+from kernel.api.errors import STATUS_OF_KIND, exception_handler, status_of
 from kernel.form_views import FORM_FAULT, ServiceFormView, page_status
 
 API_STATUS = {"invalid": 400, "not_authenticated": 401, "forbidden": 403, "not_found": 404, "conflict": 409,
@@ -23,7 +23,7 @@ def test_the_api_answers_each_kind_with_its_status_and_the_refusals_body(kind, s
     response = exception_handler(refusal, {})
     assert (response.status_code, response.data) == (status, {"code": "some_code", "message": "some words",
                                                                "version": 3})
-    assert refusal.status == status
+    assert status_of(refusal.kind) == status
 
 
 def test_every_kind_has_one_api_status_and_an_unknown_kind_is_refused():

@@ -16,7 +16,7 @@ import pytest
 from django.db import transaction
 
 from game import services, vacations
-from game.models import Vacation
+from game.models import Annotation, Study, Vacation
 from kernel.models import StoredEvent
 from matchmaking import services as matchmaking
 from matchmaking.models import Challenge, ChallengeSeat
@@ -360,6 +360,26 @@ MATRIX = {
     ("post", "api/seeks/"):                  Row((401,) + (201,) * 5, {"system": RACE, "setup": {"target": 1000}}),
     ("post", "api/seeks/<uuid:challenge_id>/join/"): Row((401,) + (200,) * 5, arrange=seeking),
     ("post", "api/seeks/<uuid:challenge_id>/again/"): Row((401, 404, 404, 404, 404, 201), arrange=sought_before),
+    # Practice bots (issue 28): anyone signed in starts a game against one; the world's game
+    # system, the test double, has no bots: a 422, nothing stored.
+    ("post", "api/bot-games/"):              Row((401,) + (422,) * 5, {"system": RACE, "level": 1, "side": "a"}),
+    # Replays that teach (issue 29): the world's game is running, so it is not forked (409 to who
+    # may see it); only its players annotate it or undo in it (403 to the referee and the league
+    # admin, who see it), and not while it runs (409); 404 to whoever may not see it. Studies
+    # and steps that do not exist are 404 to everyone signed in.
+    ("post", G + "forks/"):                  Row((401, 404, 409, 404, 409, 409), {"step": 1}),
+    ("post", G + "undo/"):                   Row((401, 404, 403, 404, 403, 409)),
+    ("post", G + "annotations/"):            Row((401, 404, 403, 404, 403, 409), {"step": 1, "text": "here"}),
+    ("post", G + "annotations/share/"):      Row((401, 404, 403, 404, 403, 409)),
+    ("patch", G + "annotations/<int:annotation_id>/"): Row((401, 404, 403, 404, 403, 409), {"text": "here"}),
+    ("delete", G + "annotations/<int:annotation_id>/"): Row((401, 404, 403, 404, 403, 409)),
+    ("post", "api/studies/"):                Row((401,) + (201,) * 5, {"title": "Night fighting"}),
+    ("patch", "api/studies/<int:study_id>/"): Row((401,) + (404,) * 5, {"title": "Night fighting"}),
+    ("delete", "api/studies/<int:study_id>/"): Row((401,) + (404,) * 5),
+    ("put", "api/studies/<int:study_id>/order/"): Row((401,) + (404,) * 5, {"order": []}),
+    ("post", "api/studies/<int:study_id>/steps/"): Row((401,) + (404,) * 5, {"game": "{game_id}", "step": 1}),
+    ("patch", "api/studies/<int:study_id>/steps/<int:step_id>/"): Row((401,) + (404,) * 5, {"note": "here"}),
+    ("delete", "api/studies/<int:study_id>/steps/<int:step_id>/"): Row((401,) + (404,) * 5),
     ("post", G + "rematch/"):                Row((401, 404, 403, 404, 403, 200), arrange=game_over),
 
     # Notifications: one's own only. Webhooks: the tournament's organisers, the league's admins.
@@ -394,7 +414,8 @@ def snapshot() -> tuple:
             QuestionBank.objects.count(), Quiz.objects.count(),
             list(Attempt.objects.order_by("pk").values_list("pk", "answers", "finished_at")),
             list(Challenge.objects.order_by("pk").values_list("pk", "status", "game_id")),
-            list(ChallengeSeat.objects.order_by("pk").values_list("pk", "user_id", "accepted_at")))
+            list(ChallengeSeat.objects.order_by("pk").values_list("pk", "user_id", "accepted_at")),
+            Study.objects.count(), Annotation.objects.count())
 
 
 def send(client, method: str, url: str, body, ids: dict):
