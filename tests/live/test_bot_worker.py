@@ -29,5 +29,10 @@ def test_the_bots_move_is_made_by_the_worker(bot_worker):
     game = wait_until(lambda: Game.objects.filter(pk=game_id, to_move=["raf"]).first(), timeout=60)
     moves = StoredEvent.objects.filter(stream=game.stream, command__isnull=False)
     assert {m.actor for m in moves} == {"bot-303-1"}
-    assert OutboxConsumption.objects.filter(consumer="bots.moves.play_turn", message__payload__game_id=game_id).count() == 1
+    # The message that gave the bot its turn was consumed once (the raf's own turn message, which
+    # the same consumer finds nothing to do with, may be consumed by now too).
+    bot_turns = [c for c in OutboxConsumption.objects.filter(consumer="bots.moves.play_turn",
+                                                             message__payload__game_id=game_id).select_related("message")
+                 if "luftwaffe" in c.message.payload["sides"]]
+    assert len(bot_turns) == 1
     assert "consume_outbox_message" in bot_worker.log.read_text()
