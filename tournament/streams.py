@@ -7,7 +7,6 @@ and standings on it. Everything in a tournament stream is public to whoever may 
 from game.api.streams import StreamView, stream_schema
 from kernel.streaming import Message, WithSideFeeds, event_stream, position
 
-from . import services
 from .models import Tournament
 from .state import CANCELLED, FINISHED
 from .views import summary, tournament_events, tournaments, visible
