@@ -4,6 +4,8 @@ steps; the read-only page behind a shared study's link. Refusals show beside the
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.html import escape
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -26,8 +28,9 @@ class StudyForm(forms.Form):
 
 
 class StudyStepForm(forms.Form):
-    game = forms.UUIDField(label=gettext_lazy("Game"), help_text=gettext_lazy(
-        "The game's id, as in its address (/games/<id>/replay/)."))
+    # Django renders help text as HTML: the "<id>" in the address must be escaped to be seen.
+    game = forms.UUIDField(label=gettext_lazy("Game"), help_text=lazy(escape, str)(gettext_lazy(
+        "The game's id, as in its address (/games/<id>/replay/).")))
     step = forms.IntegerField(label=gettext_lazy("Step"), min_value=1)
     note = forms.CharField(label=gettext_lazy("Note"), required=False, max_length=MAX_TEXT,
                            widget=forms.Textarea(attrs={"rows": 3}))
