@@ -95,3 +95,30 @@ def bracket_complete(state) -> bool:
     if spec is None:
         return False
     return all(entry["void"] or entry["walkover"] or entry["result"] is not None for entry in resolved.values())
+
+
+class RoundsWithoutBracket:
+    """What the formats played in rounds with no bracket share (round robin, Swiss): every
+    pairing may end drawn, the rounds are all of one stage, and the tournament ends when its
+    planned rounds are played. A subclass says how a round starts and how many there are."""
+
+    def needs_winner(self, pairing: dict) -> bool:
+        return False
+
+    def bye_score(self, options: dict) -> tuple[int, int] | None:
+        return None
+
+    def bracket_spec(self, entrants: int, options: dict) -> None:
+        return None
+
+    def bracket_seeds(self, state) -> None:
+        return None
+
+    def match_stage(self, stage: str) -> str:
+        return stage
+
+    def is_complete(self, state) -> bool:
+        return len(state.rounds) >= self.planned_rounds(state)
+
+    def accepts_late_entry(self, options: dict) -> bool:
+        return False

@@ -2,7 +2,7 @@
 (``cycles``), round by round as the Berger tables give them (tournament/formats/berger.py)."""
 from __future__ import annotations
 
-from .base import CROSS_TABLE, LEAGUE_STAGE, CannotStartRound, NewPairing
+from .base import CROSS_TABLE, LEAGUE_STAGE, CannotStartRound, NewPairing, RoundsWithoutBracket
 from .berger import berger_rounds
 
 NAME = "round-robin"
@@ -13,7 +13,7 @@ def schedule(state) -> list[list[tuple]]:
     return berger_rounds(state.seeds or [], state.options["cycles"])
 
 
-class RoundRobin:
+class RoundRobin(RoundsWithoutBracket):
     name = NAME
     options = ("cycles",)
     knockout = False
@@ -29,26 +29,7 @@ class RoundRobin:
         return {"round": number, "stage": LEAGUE_STAGE}, [
             NewPairing(f"R{number}-{i + 1}", number, LEAGUE_STAGE, a, b) for i, (a, b) in enumerate(rounds[number - 1])]
 
-    def needs_winner(self, pairing: dict) -> bool:
-        return False
-
-    def bye_score(self, options: dict) -> None:
-        return None
-
-    def bracket_spec(self, entrants: int, options: dict) -> None:
-        return None
-
-    def bracket_seeds(self, state) -> None:
-        return None
-
-    def match_stage(self, stage: str) -> str:
-        return stage
-
     def planned_rounds(self, state) -> int:
         return len(schedule(state))
 
-    def is_complete(self, state) -> bool:
-        return len(state.rounds) >= self.planned_rounds(state)
 
-    def accepts_late_entry(self, options: dict) -> bool:
-        return False

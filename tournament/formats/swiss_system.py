@@ -6,12 +6,12 @@ from __future__ import annotations
 import math
 
 from . import swiss
-from .base import LEAGUE_STAGE, ROUND_LIST, CannotStartRound, NewPairing
+from .base import LEAGUE_STAGE, ROUND_LIST, CannotStartRound, NewPairing, RoundsWithoutBracket
 
 NAME = "swiss"
 
 
-class SwissSystem:
+class SwissSystem(RoundsWithoutBracket):
     name = NAME
     options = ("rounds", "bye_score", "late_entry")
     knockout = False
@@ -37,28 +37,13 @@ class SwissSystem:
             out.append(NewPairing(f"R{number}-bye", number, LEAGUE_STAGE, bye, None))
         return {"round": number, "stage": LEAGUE_STAGE}, out
 
-    def needs_winner(self, pairing: dict) -> bool:
-        return False
-
     def bye_score(self, options: dict) -> tuple[int, int]:
         return tuple(options["bye_score"])
-
-    def bracket_spec(self, entrants: int, options: dict) -> None:
-        return None
-
-    def bracket_seeds(self, state) -> None:
-        return None
-
-    def match_stage(self, stage: str) -> str:
-        return stage
 
     def planned_rounds(self, state) -> int:
         """``rounds`` if set, else enough for one clear winner: ceil(log2 N), at most N - 1."""
         n = len(state.seeds or [])
         return state.options.get("rounds") or max(1, min(math.ceil(math.log2(max(n, 2))), n - 1))
-
-    def is_complete(self, state) -> bool:
-        return len(state.rounds) >= self.planned_rounds(state)
 
     def accepts_late_entry(self, options: dict) -> bool:
         return bool(options.get("late_entry"))
