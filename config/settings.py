@@ -145,6 +145,26 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and os.envi
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 2, "max_size": int(os.environ["DB_POOL_MAX"]), "timeout": 30}
+if os.environ.get("DATABASE_REPLICA_URL"):
+    # A streaming replica for the reads that may lag (kernel/replica.py; README, "Production
+    # shape"). A short connect timeout and a short pool wait: a replica that is down costs a
+    # read a moment before it goes to the primary, never the request.
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DATABASE_REPLICA_URL needs a PostgreSQL DATABASE_URL (a streaming replica of it).")
+    DATABASES["replica"] = dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"],
+                                                 conn_max_age=DATABASES["default"]["CONN_MAX_AGE"])
+    DATABASES["replica"]["OPTIONS"] = {**DATABASES["default"].get("OPTIONS", {}), "connect_timeout": 2}
+    if "pool" in DATABASES["replica"]["OPTIONS"]:
+        DATABASES["replica"]["OPTIONS"]["pool"] = {**DATABASES["replica"]["OPTIONS"]["pool"], "timeout": 2}
+    # Tests: the replica of the test cluster holds the test database under the same name.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["kernel.replica.ReplicaRouter"]
+    # Read your own writes: after a person's unsafe request, where the primary's WAL stood.
+    MIDDLEWARE.insert(MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware") + 1,
+                      "kernel.replica.RememberWrites")
+    API_TOKEN_MIDDLEWARE.append("kernel.replica.RememberWrites")  # DRF sets the token's person in the view
+# How long a replica that failed is left alone by a process (its reads go to the primary meanwhile).
+NIGHTDUEL_REPLICA_RETRY_SECONDS = float(os.environ.get("NIGHTDUEL_REPLICA_RETRY_SECONDS", "5"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Checked on sign-up, password change and reset (not by create_user: the demo's and tests' users).

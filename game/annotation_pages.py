@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from kernel.refusals import CommandRejected
+from kernel.replica import reads_may_lag
 
 from . import annotations
 from .annotation_context import AnnotationForm
@@ -64,6 +65,7 @@ def share_from_form(request, game_id):
 
 
 @require_GET
+@reads_may_lag
 def shared_replay_page(request, token):
     """The replay with one author's annotations, read-only, to anyone who may see the game."""
     try:

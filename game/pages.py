@@ -29,6 +29,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from game import clocks, endings, imports, replay, services, timeouts
 from kernel import refusals
 from kernel import bounded_json
+from kernel.replica import reads_may_lag
 from accounts.models import bot_names
 from accounts.roles import is_league_admin
 from game import clocks, endings, imports, replay, replay_fog, services, timeouts
@@ -424,6 +425,7 @@ def replay_step(request, game: Game, form=None) -> int:
     return max(1, min(game.version, step))
 
 
+@reads_may_lag
 def replay_page(request, game_id):
     """One step of a finished game, rendered in full (the page works without JavaScript:
     links step on); static/js/replay.js then pages through the other steps on demand."""

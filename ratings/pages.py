@@ -14,6 +14,7 @@ from accounts.models import display_name_of
 from systems.kit.descriptor import HEAD_TO_HEAD, SOLO
 from systems.registry import descriptors
 from kernel.refusals import CommandRejected
+from kernel.replica import reads_may_lag
 from game.visibility import is_league_admin
 from accounts.roles import is_league_admin, league_admins
 
@@ -26,6 +27,7 @@ CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 260, 56
 LEADERBOARD_ROWS = 50
 
 
+@reads_may_lag
 def league_index(request):
     leagues = League.objects.prefetch_related("seasons").all()
     # Every system on the board its descriptor's ``rated_as`` gives it (systems/kit/descriptor.py).
@@ -45,6 +47,7 @@ def league_or_404(address):
         raise Http404("no such league") from None
 
 
+@reads_may_lag
 def league_page(request, slug):
     """A league's organisers, and each season's table."""
     league = league_or_404(slug)

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from kernel import refusals
 from systems.registry import available_systems
 from kernel.refusals import CommandRejected
+from kernel.replica import reads_may_lag
 
 from leagues import services as leagues_service
 
@@ -42,6 +43,7 @@ def limit_from(request) -> int:
     return limit
 
 
+@reads_may_lag
 class EloLeaderboard(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -53,6 +55,7 @@ class EloLeaderboard(APIView):
         return Response(leaderboards.elo_leaderboard(known_system(system), limit_from(request)))
 
 
+@reads_may_lag
 class SoloLeaderboard(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -179,6 +182,7 @@ class SeasonDetail(APIView):
         return Response(SeasonSerializer(season_of(league, season_id)).data)
 
 
+@reads_may_lag
 class SeasonTable(APIView):
     permission_classes = [permissions.AllowAny]
 

@@ -23,6 +23,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 
 from systems.kit.presentation import side_name
 from kernel.store import current_version, head_hash
+from kernel.replica import reads_may_lag
 
 from . import bracket_layout, presentation, projections, referee_panel, table
 from .formats import format_for
@@ -318,6 +319,7 @@ def live_context(tournament, version: int) -> dict:
             "body_url": reverse("tournament-body", args=[tournament.pk]), "poll_ms": LIVE_POLL_MS}
 
 
+@reads_may_lag
 def tournament_page(request, tournament_id):
     tournament = visible_tournament(request, tournament_id)
     body, version = tournament_body(tournament)
@@ -327,6 +329,7 @@ def tournament_page(request, tournament_id):
 
 
 @xframe_options_exempt
+@reads_may_lag
 def tournament_embed(request, tournament_id):
     """The read-only bracket and standings for other sites' frames (links open on this site)."""
     tournament = visible_tournament(request, tournament_id)

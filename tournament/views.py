@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from kernel import refusals
 from kernel.refusals import CommandRejected
+from kernel.replica import reads_may_lag
 from kernel.store import head, read_events
 from game.visibility import is_league_admin
 from leagues.services import league_at
@@ -299,10 +300,12 @@ class ProjectionView(APIView):
         return Response(getattr(services.cached_projection(tournament, state), self.projection))
 
 
+@reads_may_lag
 class Bracket(ProjectionView):
     projection = "bracket"
 
 
+@reads_may_lag
 class Standings(ProjectionView):
     projection = "standings"
 

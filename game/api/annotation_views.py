@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kernel.api.schema import with_errors
+from kernel.replica import reads_may_lag
 
 from .. import annotations
 from .sandbox_views import json_object
@@ -77,6 +78,7 @@ class GameAnnotationShare(APIView):
         return Response({"token": found.token, "url": share_url(found)}, status=status.HTTP_201_CREATED)
 
 
+@reads_may_lag
 class SharedAnnotations(APIView):
     permission_classes = [permissions.AllowAny]
 

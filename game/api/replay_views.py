@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from game import replay, services
 from kernel import refusals
+from kernel.replica import reads_may_lag
 from .serializers import ReplayStepsSerializer, VerificationSerializer
 from kernel.api.schema import with_errors
 from .. import replay, replay_fog, services
@@ -23,6 +24,7 @@ AS_PARAMETER = OpenApiParameter(
 
 
 @method_decorator(gzip_page, name="dispatch")
+@reads_may_lag
 class GameReplaySteps(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -49,6 +51,7 @@ class GameReplaySteps(APIView):
                          "steps": replay.steps_between(game.system, game.stream, start, last, side)})
 
 
+@reads_may_lag
 class GameReplayFog(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -61,6 +64,7 @@ class GameReplayFog(APIView):
         return Response(replay_fog.maps_of(finished_game(request, game_id)))
 
 
+@reads_may_lag
 class GameReplayVerification(APIView):
     permission_classes = [permissions.AllowAny]
 

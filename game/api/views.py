@@ -19,6 +19,7 @@ from ..folding import engine_of, game_aggregate, outcome_of
 from ..models import Game, GameSeat
 from ..presentation import in_words
 from kernel.store import read_events
+from kernel.replica import reads_may_lag
 from ..visibility import may_view_game, sight_for
 from .serializers import CommandSerializer, CreatedGameSerializer, CreateGameSerializer, EndingRequestSerializer, EventsSerializer, GameDetailSerializer, GameSummarySerializer, ImportedGameSerializer, ReplaySerializer
 from kernel.api.schema import with_errors
@@ -200,6 +201,7 @@ def verification_body(game: Game, records: list) -> dict:
             "head_hash": check.head_hash, "chain_broken_at": check.chain_broken_at}
 
 
+@reads_may_lag
 class GameReplay(APIView):
     permission_classes = [permissions.AllowAny]
 

@@ -163,16 +163,24 @@ def refresh_status(tournament: Tournament, state: TournamentState) -> None:
 
 
 def refresh_projection(tournament: Tournament, state: TournamentState) -> TournamentProjection:
-    """Store the bracket and standings at the state's version (a cache: writes only refresh the
-    status; readers fill the cache when it is stale, see :func:`cached_projection`)."""
+    """Refresh the status and store the bracket and standings at the state's version (a cache:
+    writes only refresh the status; readers fill the cache when it is stale, see :func:`cached_projection`)."""
     refresh_status(tournament, state)
-    projection, _ = TournamentProjection.objects.update_or_create(tournament=tournament, defaults={
-        "version": state.version, "bracket": bracket_of(state, tournament.pk),
-        "standings": standings_of(state, tournament.pk)})
-    return projection
+    return _store_projection(tournament, state)
+
+
+def _store_projection(tournament: Tournament, state: TournamentState) -> TournamentProjection:
+    fields = {"version": state.version, "bracket": bracket_of(state, tournament.pk),
+              "standings": standings_of(state, tournament.pk)}
+    # Only forward: a reader that folded an older state (a slower request, or a replica behind
+    # the primary) leaves a newer projection in place.
+    if not TournamentProjection.objects.filter(tournament=tournament, version__lte=state.version).update(**fields):
+        TournamentProjection.objects.get_or_create(tournament=tournament, defaults=fields)
+    return TournamentProjection(tournament=tournament, **fields)
 
 
 def cached_projection(tournament: Tournament, state: TournamentState) -> TournamentProjection:
+    """The projection at the state's version, filled in if missing. The state may be a replica's,
+    behind the primary (kernel/replica.py): the status is left to the writers."""
     cached = TournamentProjection.objects.filter(tournament=tournament, version=state.version).first()
-    return cached or refresh_projection(tournament, state)
-
+    return cached or _store_projection(tournament, state)
