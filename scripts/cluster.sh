@@ -160,6 +160,7 @@ frontend nightduel
 
 backend web
     balance roundrobin
+    http-response set-header X-Served-By %[srv_name]
 CFG
     for i in 0 1; do echo "    server web$((i + 1)) 127.0.0.1:${WEB_PORTS[$i]}"; done
     cat <<CFG
@@ -167,6 +168,7 @@ CFG
 backend streams
     balance leastconn
     option http-no-delay
+    http-response set-header X-Served-By %[srv_name]
     # An idle stream sends a keep-alive every 15 s; the server lives at most an hour per stream.
     timeout server 1h
     timeout client 1h
@@ -194,9 +196,11 @@ start() {
 
   export DATABASE_URL=$SERVICE_URL SECRET_KEY DEBUG=0 HTTPS=0 TRUSTED_PROXIES=1 DJANGO_SETTINGS_MODULE=config.settings
   export ALLOWED_HOSTS=${ALLOWED_HOSTS:-localhost,127.0.0.1}
+  # The replica is copied while the nodes start: until it answers, their reads go to the primary.
+  local replica_job=""
   if [ "$REPLICA_PORT" != 0 ]; then
-    bash scripts/replica.sh start "$REPLICA_PORT" "$RUN/replica" >>"$RUN/logs/replica.log" 2>&1 \
-      || { tail -5 "$RUN/logs/replica.log" >&2; die "the replica did not start (log: $RUN/logs/replica.log)"; }
+    bash scripts/replica.sh start "$REPLICA_PORT" "$RUN/replica" >>"$RUN/logs/replica.log" 2>&1 &
+    replica_job=$!
     export DATABASE_REPLICA_URL
     DATABASE_REPLICA_URL=$(with_port "$SERVICE_URL" "$REPLICA_PORT")
   fi
@@ -226,6 +230,10 @@ start() {
   wait_for proxy "every node up in its health checks" all_servers_up
   for i in 1 2; do wait_for "worker$i" "ready" log_says "worker$i" "ready\."; done
   wait_for beat "its first tick" log_says beat "beat: Starting"
+  if [ -n "$replica_job" ] && ! wait "$replica_job"; then
+    tail -5 "$RUN/logs/replica.log" >&2
+    die "the replica did not start (log: $RUN/logs/replica.log); bash scripts/cluster.sh stop ends the rest"
+  fi
   say "up: http://127.0.0.1:$PORT/ (logs: $RUN/logs)"
 }
 
@@ -245,11 +253,12 @@ stop() {
   [ -d "$RUN" ] || { say "nothing in $RUN"; return; }
   local name
   for name in $(node_names); do end_group "$name" & done
-  wait
+  local replica_stopped=0
   if [ "$REPLICA_PORT" != 0 ] && [ -e "$RUN/replica" ]; then
-    bash scripts/replica.sh stop "$REPLICA_PORT" "$RUN/replica" >>"$RUN/logs/replica.log" 2>&1 \
-      || die "the replica did not stop (log: $RUN/logs/replica.log)"
+    bash scripts/replica.sh stop "$REPLICA_PORT" "$RUN/replica" >>"$RUN/logs/replica.log" 2>&1 || replica_stopped=$?
   fi
+  wait
+  [ "$replica_stopped" = 0 ] || die "the replica did not stop (log: $RUN/logs/replica.log)"
   say "stopped (logs kept in $RUN/logs)"
 }
 

@@ -115,6 +115,23 @@ wait_ready() {
   done
 }
 
+copy() {
+  # A database created or dropped during the copy can fail it (a file vanished): try again.
+  local attempt
+  for attempt in 1 2 3; do
+    if as_postgres timeout "$((WAIT_SECONDS * 5))" "$BIN/pg_basebackup" \
+        -h "$PRIMARY_HOST" -p "$PRIMARY_PORT" -U postgres -D "$DATADIR" \
+        -R -X stream -c fast --no-sync; then
+      return
+    fi
+    find "$DATADIR" -mindepth 1 -delete
+    echo "replica.sh: pg_basebackup failed (attempt $attempt of 3)" >&2
+    sleep 1
+  done
+  rm -rf "$DATADIR"
+  die "pg_basebackup from $PRIMARY_HOST:$PRIMARY_PORT failed"
+}
+
 start() {
   if is_running; then
     in_recovery || wait_ready
@@ -132,12 +149,7 @@ start() {
     chown postgres: "$DATADIR" 2>/dev/null || true
     chmod 700 "$DATADIR"
     echo "replica.sh: copying the primary into $DATADIR"
-    if ! as_postgres timeout "$((WAIT_SECONDS * 5))" "$BIN/pg_basebackup" \
-        -h "$PRIMARY_HOST" -p "$PRIMARY_PORT" -U postgres -D "$DATADIR" \
-        -R -X stream -c fast --no-sync; then
-      rm -rf "$DATADIR"
-      die "pg_basebackup from $PRIMARY_HOST:$PRIMARY_PORT failed"
-    fi
+    copy
     write_config
   fi
   as_postgres "$BIN/pg_ctl" start -D "$DATADIR" -l "$DATADIR/replica.log" -w \

@@ -99,12 +99,16 @@ class Cluster:
 
 def kill_under_load(cluster: Cluster, node: str, play_games, kill_after_s: float) -> dict:
     """Run ``play_games()`` (clients with ``--retry``; returns their results) and kill ``node``
-    ``kill_after_s`` seconds in: the results, with when the node was killed, how long the proxy
-    took to take it out, and the failed attempts caused by the kill."""
+    ``kill_after_s`` seconds in, at a moment it has a request in flight (waiting at most 2 s
+    more for one): the results, with when the node was killed, how long the proxy took to
+    take it out, and the recovery time."""
     outcome: dict = {}
     players = threading.Thread(target=lambda: outcome.update(results=play_games()), daemon=True)
     players.start()
     time.sleep(kill_after_s)
+    busy_by = time.monotonic() + 2
+    while cluster.servers()[node]["sessions"] == 0 and time.monotonic() < busy_by:
+        time.sleep(0.005)
     killed_at = cluster.kill(node)
     taken_out_s = cluster.wait_for_status(node, "DOWN")
     players.join()
