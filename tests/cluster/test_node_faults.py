@@ -72,6 +72,7 @@ def test_a_web_node_killed_under_load_loses_and_doubles_no_acknowledged_command(
     assert cluster.servers()["web2"]["status"] == "UP"
 
 
+@pytest.mark.browser
 def test_b_a_killed_stream_node_resumes_the_play_page_on_the_other_from_last_event_id(cluster, new_context, settings):
     alice = make_user("alice")
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # one the nodes know
