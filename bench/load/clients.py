@@ -6,6 +6,10 @@ Each user posts its game's commands in turn (both sides' tokens), pausing a thin
 between moves, and records the latency and outcome of every request. A 201 is an
 acknowledgement: its version and event seqs are written to RESULTS for verification. Any
 other answer ends that user's game (its script no longer applies) and counts as an error.
+With ``--retry`` every command carries an ``Idempotency-Key`` (its game and expected version)
+and an answer that says nothing was decided or that none came (a cut connection, 502, 503,
+504) is sent again with the same key, a bounded number of times: each such failed attempt is
+kept in ``retried`` with its wall-clock time, and the latency is that of all attempts together.
 """
 from gevent import monkey
 
@@ -22,8 +26,14 @@ from locust.env import Environment  # noqa: E402
 from locust.exception import StopUser  # noqa: E402
 
 GAMES: list[dict] = []
-RESULTS = {"latencies_ms": [], "acks": [], "errors": [], "finished_games": 0, "first_sent": None, "last_answered": None}
-SETTINGS = {"think": 0.5, "floor": False}
+RESULTS = {"latencies_ms": [], "acks": [], "errors": [], "retried": [], "attempts": 0, "finished_games": 0,
+           "first_sent": None, "last_answered": None}
+SETTINGS = {"think": 0.5, "floor": False, "retry": False}
+# Answers after which the command may be sent again with its key: no answer at all (status 0), or
+# the proxy's "no node answered" (502, 504) and the service's "nothing decided" (503).
+RETRYABLE = {0, 502, 503, 504}
+ATTEMPTS = 20
+RETRY_PAUSE_S = 0.25
 
 
 class ScriptedPlayers(FastHttpUser):
@@ -44,25 +54,39 @@ class ScriptedPlayers(FastHttpUser):
         started = time.perf_counter()
         if RESULTS["first_sent"] is None:
             RESULTS["first_sent"] = started
+        headers = {"Authorization": f"Token {self.game['tokens'][step['side']]}"}
+        if SETTINGS["retry"]:
+            headers["Idempotency-Key"] = f"{self.game['id']}:{step['expected_version']}"
+        for _ in range(ATTEMPTS if SETTINGS["retry"] else 1):
+            status, body = self._post(step, headers)
+            if not (SETTINGS["retry"] and status in RETRYABLE):
+                break
+            RESULTS["retried"].append({"game": self.game["id"], "status": status, "at": time.time()})
+            gevent.sleep(RETRY_PAUSE_S)
+        RESULTS["last_answered"] = time.perf_counter()
+        RESULTS["latencies_ms"].append((RESULTS["last_answered"] - started) * 1000)
+        if status == 201 and (SETTINGS["floor"] or body.get("version") == step["version"]):
+            RESULTS["acks"].append({"game": self.game["id"], "version": body["version"],
+                                    "events": [[e["seq"], e["type"]] for e in body.get("events", [])]})
+        else:
+            RESULTS["errors"].append({"game": self.game["id"], "status": status,
+                                      "expected_version": step["version"], "body": body})
+            raise StopUser()
+        gevent.sleep(random.uniform(0.5, 1.5) * SETTINGS["think"])
+
+    def _post(self, step: dict, headers: dict) -> tuple[int, dict]:
+        RESULTS["attempts"] += 1
         with self.client.post(
             "/api/bench/floor/" if SETTINGS["floor"] else f"/api/games/{self.game['id']}/commands/",
             json={"expected_version": step["expected_version"], "command": step["command"]},
-            headers={"Authorization": f"Token {self.game['tokens'][step['side']]}"},
-            name="command", catch_response=True,
+            headers=headers, name="command", catch_response=True,
         ) as response:
-            RESULTS["last_answered"] = time.perf_counter()
-            RESULTS["latencies_ms"].append((RESULTS["last_answered"] - started) * 1000)
             body = self._json(response)
-            if response.status_code == 201 and (SETTINGS["floor"] or body.get("version") == step["version"]):
+            if response.status_code == 201:
                 response.success()
-                RESULTS["acks"].append({"game": self.game["id"], "version": body["version"],
-                                        "events": [[e["seq"], e["type"]] for e in body.get("events", [])]})
             else:
                 response.failure(f"{response.status_code}")
-                RESULTS["errors"].append({"game": self.game["id"], "status": response.status_code,
-                                          "expected_version": step["version"], "body": body})
-                raise StopUser()
-        gevent.sleep(random.uniform(0.5, 1.5) * SETTINGS["think"])
+            return response.status_code, body
 
     @staticmethod
     def _json(response) -> dict:
@@ -81,10 +105,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's commands")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--floor", action="store_true", help="post every step to the framework floor endpoint")
+    parser.add_argument("--retry", action="store_true",
+                        help="send an Idempotency-Key with each command and retry it when nothing was decided")
     args = parser.parse_args()
     with open(args.games) as f:
         GAMES.extend(json.load(f))
-    SETTINGS["think"], SETTINGS["floor"] = args.think, args.floor
+    SETTINGS["think"], SETTINGS["floor"], SETTINGS["retry"] = args.think, args.floor, args.retry
     users = len(GAMES)
     env = Environment(user_classes=[ScriptedPlayers], host=args.host)
     runner = env.create_local_runner()

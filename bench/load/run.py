@@ -3,6 +3,7 @@ framework floor (issues 9 and 18). Prints every goal figure of issue 18.
 
     .venv/bin/python bench/load/run.py [--games 200] [--workers 4] [--think 1.0]
                                        [--server gunicorn|granian] [--worker-class sync|gthread]
+    .venv/bin/python bench/load/run.py --cluster [--games 200] [--think 1.0] [--kill-games 100]
 
 One command does it all (PostgreSQL and Redis on localhost): creates its own database
 (``nightduel_load``), migrates, creates users, tokens and two sets of scripted 303 games, and
@@ -22,6 +23,8 @@ and for each client run the load generator's own CPU. It verifies the store (eve
 seq is 1..n, every acknowledged event stored, nothing doubled), prints the figures with the
 goals, and drops everything it made. Throttling is lifted (``THROTTLE_COMMANDS``); Redis
 database 15 holds the bench's cache and queue. Only loopback traffic; bounded by ``--timeout``.
+``--cluster`` measures the same through the proxy of scripts/cluster.sh, and kills a web node
+in the middle of a last phase (cluster.py).
 """
 from __future__ import annotations
 
@@ -48,6 +51,7 @@ sys.path.insert(0, str(HERE))
 SERVER = "postgresql://postgres@localhost:5432"
 # A Redis database of its own, so throttle counters and queued tasks meet nobody else's.
 REDIS_URL = "redis://localhost:6379/15"
+CLUSTER_REDIS_URL = "redis://localhost:6379/5"  # the cluster's (scripts/cluster.sh)
 # Issue 18's goals on a 2-core machine.
 GOALS = {"worker_cpu_ms": 3.0, "floor_cpu_ms": 1.5, "service_floor": 0.8, "service_raw": 0.10, "p95_ms": 50.0,
          "offered_per_s": 150.0, "generator_share": 0.25}
@@ -114,24 +118,33 @@ def workers_cpu_seconds(server: subprocess.Popen) -> float:
     return sum(sum(c.cpu_times()[:2]) for c in psutil.Process(server.pid).children())
 
 
+def play(url: str, workdir: Path, name: str, games: str, think: float, timeout: float, floor: bool = False,
+         retry: bool = False) -> dict:
+    """Let locust play the games in ``workdir/games`` against the service at ``url``: the clients'
+    results (clients.py) with the load generator's CPU seconds and the load average."""
+    load_before = os.getloadavg()[0]
+    generator_before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, str(HERE / "clients.py"), str(workdir / games),
+                    str(workdir / f"results-{name}.json"), "--host", url, "--think", str(think),
+                    "--timeout", str(timeout), *(["--floor"] if floor else []), *(["--retry"] if retry else [])],
+                   cwd=ROOT, check=True, timeout=timeout + 60)
+    generator_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    results = json.loads((workdir / f"results-{name}.json").read_text())
+    results["generator_cpu_s"] = (generator_after.ru_utime + generator_after.ru_stime
+                                  - generator_before.ru_utime - generator_before.ru_stime)
+    results["load_average"] = (load_before, os.getloadavg()[0])
+    return results
+
+
 def drive(env: dict, args, workdir: Path, name: str, games: str, think: float, floor: bool = False) -> dict:
     """Start the web server with ``env``, let locust play the games in ``games`` against it, stop it;
     the clients' results with the workers' and the load generator's CPU seconds."""
     port = free_port()
     server = start_server(env, port, args, workdir / f"server-{name}.log")
     try:
-        cpu_before, load_before = workers_cpu_seconds(server), os.getloadavg()[0]
-        generator_before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, str(HERE / "clients.py"), str(workdir / games),
-                        str(workdir / f"results-{name}.json"), "--host", f"http://127.0.0.1:{port}",
-                        "--think", str(think), "--timeout", str(args.timeout), *(["--floor"] if floor else [])],
-                       cwd=ROOT, check=True, timeout=args.timeout + 60)
-        generator_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        results = json.loads((workdir / f"results-{name}.json").read_text())
+        cpu_before = workers_cpu_seconds(server)
+        results = play(f"http://127.0.0.1:{port}", workdir, name, games, think, args.timeout, floor)
         results["server_cpu_s"] = workers_cpu_seconds(server) - cpu_before
-        results["generator_cpu_s"] = (generator_after.ru_utime + generator_after.ru_stime
-                                      - generator_before.ru_utime - generator_before.ru_stime)
-        results["load_average"] = (load_before, os.getloadavg()[0])
         return results
     finally:
         server.terminate()
@@ -142,10 +155,10 @@ def rate_of(results: dict) -> float:
     return len(results["acks"]) / results["busy_s"] if results["busy_s"] > 0 else 0.0
 
 
-def forget_redis_keys(queue: str) -> None:
+def forget_redis_keys(queue: str, redis_url: str = REDIS_URL) -> None:
     import redis
 
-    client = redis.Redis.from_url(REDIS_URL)
+    client = redis.Redis.from_url(redis_url)
     for pattern in (f"*{queue}*", "*throttle_*"):
         keys = list(client.scan_iter(pattern))
         if keys:
@@ -167,7 +180,14 @@ def main() -> int:
     parser.add_argument("--floor-think", type=float, default=0.0,
                         help="think time of the framework floor run (0 = as fast as it answers; -1 skips it)")
     parser.add_argument("--no-saturation", action="store_true", help="skip the service's saturation run")
+    parser.add_argument("--cluster", action="store_true",
+                        help="through the proxy of scripts/cluster.sh, with a web-node kill phase (cluster.py)")
+    parser.add_argument("--kill-games", type=int, default=100, help="--cluster: games of the web-node kill phase")
     args = parser.parse_args()
+    if args.cluster:
+        import cluster
+
+        return cluster.main(args)
 
     database_url = f"{SERVER}/{args.database}"
     queue = f"load-{uuid.uuid4().hex[:8]}"
