@@ -12,7 +12,8 @@ PostgreSQL wants every unique key of a partitioned table to hold the partition k
 primary key becomes ``(id, stream)``. id comes first: a lookup by Django's pk (``WHERE id = …``)
 is one index probe per partition, while ``(stream, id)`` would only repeat the (stream, seq) key
 that serves every stream read and help no lookup by id. The model keeps ``id`` as its pk: ids come
-from the one sequence, so id alone stays unique.
+from the one sequence, so id alone stays unique. But PostgreSQL lets a GROUP BY select the other
+columns only when it names the whole primary key: group events by (id, stream).
 
 The table is converted in place, in this migration's transaction (:func:`rebuild`); the reverse
 rebuilds a plain table the same way.
