@@ -201,6 +201,8 @@ def all_results(batch: int = 10_000) -> Iterator[list[GameResult]]:
         yield pending
 
 
+# Grouped by the events' primary key, (id, stream) since they are partitioned (game migration
+# 0014): PostgreSQL lets the other columns of e be selected only so.
 JOINED_RESULTS = """
 SELECT e.id, e.stream, e.seq, (e.payload -> 'outcome')::text, e.recorded_at::text, g.system, g.rated,
        string_agg(s.side || ' ' || s.user_id, ' ')
@@ -208,7 +210,7 @@ FROM {events} e
 JOIN {games} g ON g.id = CAST(SUBSTRING(e.stream FROM {id_from}) AS uuid)
 LEFT JOIN {seats} s ON s.game_id = g.id
 WHERE e.type = %s AND e.stream LIKE %s
-GROUP BY e.id, g.id
+GROUP BY e.id, e.stream, g.id
 ORDER BY e.id
 """
 # Sorting a million results' seats in memory beats spilling it to disk.

@@ -2,6 +2,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.core.management.commands import flush as flush_command
 from django.db import connection
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
@@ -72,23 +73,26 @@ def uses_database(request) -> str | None:
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
-    """In the production shape (tests/database_owner.py) the migrated test database grants the
-    service role what the service needs, and every new connection acts as that role."""
-    if not database_owner.acting_as_service():
+    """The flush after a transactional test leaves ``events`` to the owner's path; in the
+    production shape the migrated test database grants the service role what the service
+    needs, and every new connection acts as that role (tests/database_owner.py)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(flush_command, "sql_flush", database_owner.flush_all_but_events)
+        if not database_owner.acting_as_service():
+            yield
+            return
+        with django_db_blocker.unblock():
+            call_command("grant_service_role", database_owner.SERVICE_ROLE, stdout=io.StringIO())
+        options = connection.settings_dict["OPTIONS"]
+        options["assume_role"] = database_owner.SERVICE_ROLE
         yield
-        return
-    with django_db_blocker.unblock():
-        call_command("grant_service_role", database_owner.SERVICE_ROLE, stdout=io.StringIO())
-    options = connection.settings_dict["OPTIONS"]
-    options["assume_role"] = database_owner.SERVICE_ROLE
-    yield
-    options.pop("assume_role")  # the test database is dropped by its owner
+        options.pop("assume_role")  # the test database is dropped by its owner
 
 
 @pytest.fixture(autouse=True)
 def database_roles(request):
     """Each database test acts as the service role (in the production shape); after a
-    transactional test the owner empties ``events`` so that pytest-django's flush can run.
+    transactional test the owner empties ``events``, which pytest-django's flush leaves out.
 
     The database fixture is set up from here, so that it is torn down — flushed — after this.
     """

@@ -1,10 +1,16 @@
 """Fixtures of the game tests."""
+import io
+import uuid
 from datetime import datetime, timedelta, timezone as dt_timezone
 
+import psycopg
 import pytest
+from django.core.management import call_command
+from django.db import connection
 from django.utils import timezone as django_timezone
 
 from tests.conftest import client_for
+from tests.database_owner import as_owner
 from tests.doubles import RACE
 
 
@@ -38,3 +44,27 @@ def clock(monkeypatch):
     settable = SettableClock(datetime(2026, 3, 10, 12, tzinfo=dt_timezone.utc))
     monkeypatch.setattr(django_timezone, "now", settable)
     return settable
+
+
+@pytest.fixture
+def service_login(transactional_db):
+    """A login role granted by ``manage.py grant_service_role``, and a connection as it."""
+    if connection.vendor != "postgresql":
+        pytest.skip("roles are PostgreSQL's, an outside service (set DATABASE_URL)")
+    role = f"nd_probe_{uuid.uuid4().hex[:10]}"
+    quoted = connection.ops.quote_name(role)
+    with as_owner(), connection.cursor() as cursor:
+        cursor.execute(f"CREATE ROLE {quoted} LOGIN PASSWORD '{role}'")
+    try:
+        with as_owner():
+            call_command("grant_service_role", role, stdout=io.StringIO())
+        s = connection.settings_dict
+        with psycopg.connect(host=s["HOST"] or "localhost", port=s["PORT"] or 5432, dbname=s["NAME"], user=role,
+                             password=role, autocommit=True) as login:
+            yield login
+    finally:
+        with as_owner(), connection.cursor() as cursor:
+            for sql in ["REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {}",
+                        "REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {}", "REVOKE ALL ON SCHEMA public FROM {}",
+                        "DROP ROLE {}"]:
+                cursor.execute(sql.format(quoted))

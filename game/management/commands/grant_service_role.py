@@ -5,7 +5,8 @@ SELECT and INSERT on ``events`` (never UPDATE, DELETE or TRUNCATE; and since it 
 cannot ALTER the table or disable its triggers); SELECT on ``django_migrations``; SELECT,
 INSERT, UPDATE, DELETE and TRUNCATE on every other table (read models, sessions, tokens, the
 Celery beat schedule; a ratings rebuild empties its projection with TRUNCATE); use the sequences. Whatever ROLE held on these tables before is revoked first, so
-afterwards it holds exactly this.
+afterwards it holds exactly this. The partitions of ``events`` (game migration 0014) are granted
+nothing: rows reach them only through ``events``, whose rights PostgreSQL checks alone.
 """
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
@@ -33,7 +34,7 @@ class Command(BaseCommand):
                           f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA {schema} FROM {quote(role)}",
                           f"GRANT USAGE ON SCHEMA {schema} TO {quote(role)}",
                           f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {schema} TO {quote(role)}"]
-            tables = connection.introspection.table_names(cursor)
+            tables = connection.introspection.table_names(cursor)  # Django lists no partition among them
             statements += [f"GRANT {APPEND_ONLY.get(table, READ_MODEL)} ON {quote(table)} TO {quote(role)}"
                            for table in tables]
             for sql in statements:
