@@ -28,8 +28,20 @@ class PooledRedisCache(RedisCache):
 
     def incr_with_expiry(self, key, timeout: int, version=None) -> int:
         """Add one to ``key`` (created at 0, expiring in ``timeout`` seconds): one round trip."""
-        key = self.make_and_validate_key(key, version=version)
-        pipe = self._cache.get_client(key, write=True).pipeline(transaction=False)
-        pipe.set(key, 0, ex=timeout, nx=True)
-        pipe.incr(key)
-        return pipe.execute()[1]
+        return self.get_and_count(None, {key: timeout}, version=version)[1][key]
+
+    def get_and_count(self, key, windows: dict[str, int], version=None) -> tuple[object, dict[str, int]]:
+        """The value of ``key`` (None: none asked, or absent) and each of ``windows`` added one to as
+        ``incr_with_expiry`` does, in one pipelined round trip (the token's user and the
+        throttle's count of a token-authenticated request: kernel/api/token_cache.py)."""
+        keys = {window: self.make_and_validate_key(window, version=version) for window in windows}
+        client = self._cache.get_client(write=True)
+        pipe = client.pipeline(transaction=False)
+        if key is not None:
+            pipe.get(self.make_and_validate_key(key, version=version))
+        for window, timeout in windows.items():
+            pipe.set(keys[window], 0, ex=timeout, nx=True)
+            pipe.incr(keys[window])
+        replies = pipe.execute()
+        value = replies.pop(0) if key is not None else None
+        return (None if value is None else self._cache._serializer.loads(value)), dict(zip(windows, replies[1::2]))
