@@ -51,8 +51,16 @@ def hand_over(message: OutboxMessage) -> None:
 
 
 def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) -> bool:
-    """Hand ``message`` to each of its consumers (or to ``consumer_paths`` only); False if the
-    broker refused it (the re-send pass tries again)."""
+    """Hand ``message`` to each of its consumers (or to ``consumer_paths`` only) and mark it
+    handed over; False if the broker refused it (the re-send pass tries again)."""
+    if not publish(message, consumer_paths):
+        return False
+    OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
+    return True
+
+
+def publish(message: OutboxMessage, consumer_paths: list[str] | None = None) -> bool:
+    """``dispatch`` without the mark (the relay marks a whole batch at once)."""
     from kernel.tasks import consume_outbox_message  # the task module imports this one
 
     try:
@@ -67,7 +75,6 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
     except Exception:  # broker down or (inline) a consumer failed: the re-send pass retries later
         log.warning("outbox message %s not dispatched", message.pk, exc_info=True)
         return False
-    OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
     return True
 
 

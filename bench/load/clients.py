@@ -6,6 +6,11 @@ Each user posts its game's commands in turn (both sides' tokens), pausing a thin
 between moves, and records the latency and outcome of every request. A 201 is an
 acknowledgement: its version and event seqs are written to RESULTS for verification. Any
 other answer ends that user's game (its script no longer applies) and counts as an error.
+
+GAMES is a pool larger than the users (``--users``): a player whose game ends starts the next
+one from the pool, so every user keeps offering load until the pool runs dry. RESULTS says
+when the last user sent his first command and when the pool first ran dry: between the two
+every user was playing, which is the window run.py measures the offered load in.
 """
 from gevent import monkey
 
@@ -22,7 +27,8 @@ from locust.env import Environment  # noqa: E402
 from locust.exception import StopUser  # noqa: E402
 
 GAMES: list[dict] = []
-RESULTS = {"latencies_ms": [], "acks": [], "errors": [], "finished_games": 0, "first_sent": None, "last_answered": None}
+RESULTS = {"latencies_ms": [], "sent_s": [], "acks": [], "errors": [], "finished_games": 0, "first_sent": None,
+           "last_answered": None, "users_started": 0, "all_started": None, "pool_dry": None}
 SETTINGS = {"think": 0.5, "floor": False}
 
 
@@ -31,19 +37,33 @@ class ScriptedPlayers(FastHttpUser):
     connection_timeout = 10.0
 
     def on_start(self):
-        self.game = GAMES.pop()
-        self.steps = iter(self.game["steps"])
+        self.next_game()
+        self.started = False
         gevent.sleep(random.uniform(0, SETTINGS["think"] * 2))  # players do not all start at once
+
+    def next_game(self) -> None:
+        """The next game of the pool, or the end of this user once it is dry."""
+        if not GAMES:
+            RESULTS["pool_dry"] = RESULTS["pool_dry"] or time.perf_counter()
+            raise StopUser()
+        self.game = GAMES.pop()
+        self.steps, self.failed = iter(self.game["steps"]), False
 
     @task
     def play(self):
         step = next(self.steps, None)
         if step is None:
-            RESULTS["finished_games"] += 1
-            raise StopUser()
+            RESULTS["finished_games"] += not self.failed
+            self.next_game()
+            step = next(self.steps)
         started = time.perf_counter()
         if RESULTS["first_sent"] is None:
             RESULTS["first_sent"] = started
+        if not self.started:
+            self.started = True
+            RESULTS["users_started"] += 1
+            if RESULTS["users_started"] == SETTINGS["users"]:
+                RESULTS["all_started"] = started
         with self.client.post(
             "/api/bench/floor/" if SETTINGS["floor"] else f"/api/games/{self.game['id']}/commands/",
             json={"expected_version": step["expected_version"], "command": step["command"]},
@@ -52,6 +72,7 @@ class ScriptedPlayers(FastHttpUser):
         ) as response:
             RESULTS["last_answered"] = time.perf_counter()
             RESULTS["latencies_ms"].append((RESULTS["last_answered"] - started) * 1000)
+            RESULTS["sent_s"].append(started)
             body = self._json(response)
             if response.status_code == 201 and (SETTINGS["floor"] or body.get("version") == step["version"]):
                 response.success()
@@ -61,7 +82,7 @@ class ScriptedPlayers(FastHttpUser):
                 response.failure(f"{response.status_code}")
                 RESULTS["errors"].append({"game": self.game["id"], "status": response.status_code,
                                           "expected_version": step["version"], "body": body})
-                raise StopUser()
+                self.steps, self.failed = iter(()), True  # its script no longer applies: on to the next game
         gevent.sleep(random.uniform(0.5, 1.5) * SETTINGS["think"])
 
     @staticmethod
@@ -81,11 +102,12 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's commands")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--floor", action="store_true", help="post every step to the framework floor endpoint")
+    parser.add_argument("--users", type=int, help="simulated players at once (default: one per game)")
     args = parser.parse_args()
     with open(args.games) as f:
         GAMES.extend(json.load(f))
-    SETTINGS["think"], SETTINGS["floor"] = args.think, args.floor
-    users = len(GAMES)
+    users = min(args.users or len(GAMES), len(GAMES))
+    SETTINGS.update(think=args.think, floor=args.floor, users=users)
     env = Environment(user_classes=[ScriptedPlayers], host=args.host)
     runner = env.create_local_runner()
     started = time.perf_counter()
