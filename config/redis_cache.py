@@ -6,6 +6,18 @@ command throttle reads and writes the cache on every move, so the client is kept
 (``redis.Redis`` is thread-safe; connections still come from the pool per command).
 """
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.utils.functional import cached_property
+
+# GET KEYS[1]; for each further key, SET it to 0 with expiry ARGV[i] unless it exists, then INCR:
+# three commands' work in one, fewer bytes to pack and replies to parse than a pipeline of them.
+GET_AND_COUNT = """
+local counts = {}
+for i = 2, #KEYS do
+    redis.call('SET', KEYS[i], 0, 'EX', ARGV[i - 1], 'NX')
+    counts[i - 1] = redis.call('INCR', KEYS[i])
+end
+return {redis.call('GET', KEYS[1]), counts}
+"""
 
 
 class PooledRedisCacheClient(RedisCacheClient):
@@ -33,3 +45,19 @@ class PooledRedisCache(RedisCache):
         pipe.set(key, 0, ex=timeout, nx=True)
         pipe.incr(key)
         return pipe.execute()[1]
+
+    def get_and_count(self, key, windows: dict[str, int], version=None) -> tuple[object, dict[str, int]]:
+        """The value of ``key`` (None if absent) and each of ``windows`` added one to as
+        ``incr_with_expiry`` does: one command, one round trip (the token's user and the
+        throttle's count of a token-authenticated request: kernel/api/token_cache.py)."""
+        keys = [self.make_and_validate_key(k, version=version) for k in (key, *windows)]
+        client = self._cache.get_client(write=True)
+        script = self._scripts.get(id(client))
+        if script is None:
+            script = self._scripts[id(client)] = client.register_script(GET_AND_COUNT)
+        value, counts = script(keys=keys, args=list(windows.values()))
+        return (None if value is None else self._cache._serializer.loads(value)), dict(zip(windows, counts))
+
+    @cached_property
+    def _scripts(self) -> dict:
+        return {}

@@ -13,11 +13,50 @@ standard canonical form, so anyone can recompute a chain from an export in any l
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import Iterable, Protocol
 
 import rfc8785
 
 NotCanonical = rfc8785.CanonicalizationError  # a number JSON cannot carry exactly (|int| > 2^53, inf, nan)
+
+_SAFE_INT = 2**53 - 1
+# For null, booleans, safe integers, strings, and lists and objects of them with ASCII keys,
+# json's C encoder writes exactly RFC 8785's bytes: the same escapes (lowercase \u00xx for the
+# other control characters), keys in code point order, which for ASCII is RFC 8785's UTF-16 order.
+_PLAIN_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, sort_keys=True, separators=(",", ":"),
+                                  check_circular=False)
+
+
+def canonical_json(value) -> bytes:
+    """The RFC 8785 canonical JSON of ``value``, as ``rfc8785.dumps`` (which it is, byte for byte:
+    tests/game/test_canonical_json.py); raises :data:`NotCanonical` where that does. A plain value
+    (most events: no float, no non-ASCII key) takes json's C encoder, several times faster."""
+    if _plain(value):
+        try:
+            return _PLAIN_ENCODER.encode(value).encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: rfc8785 refuses it in its own words
+            pass
+    return rfc8785.dumps(value)
+
+
+def _plain(value) -> bool:
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return -_SAFE_INT <= value <= _SAFE_INT
+    if kind is list:
+        for item in value:
+            if not _plain(item):
+                return False
+        return True
+    if kind is dict:
+        for key, item in value.items():
+            if type(key) is not str or not key.isascii() or not _plain(item):
+                return False
+        return True
+    return False
 
 
 class ChainedEvent(Protocol):
@@ -33,7 +72,7 @@ class ChainedEvent(Protocol):
 def event_hash(stream: str, seq: int, type: str, payload, visibility: str, dice, command,
                previous: str | None) -> str:
     """The hash of one event; raises :data:`NotCanonical` for a value JSON cannot carry exactly."""
-    return hashlib.sha256(rfc8785.dumps({
+    return hashlib.sha256(canonical_json({
         "stream": stream, "seq": seq, "type": type, "payload": payload, "visibility": visibility,
         "dice": dice, "command": command, "previous": previous,
     })).hexdigest()
@@ -42,7 +81,7 @@ def event_hash(stream: str, seq: int, type: str, payload, visibility: str, dice,
 def is_canonical(value) -> bool:
     """Whether ``value`` can be hashed (and so stored): JSON numbers within RFC 8785's domain."""
     try:
-        rfc8785.dumps(value)
+        canonical_json(value)
     except NotCanonical:
         return False
     return True

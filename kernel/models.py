@@ -67,7 +67,7 @@ class IdempotencyRecord(models.Model):
         constraints = [models.UniqueConstraint(fields=["user", "stream", "key"], name="idempotency_unique_per_stream")]
 
 class OutboxMessage(models.Model):
-    """Work to hand to Celery after a commit (kernel/outbox.py). Done when every consumer has run
+    """Work to hand to Celery once committed (kernel/outbox.py, kernel/relay.py). Done when every consumer has run
     (``consumed_at``), not when it was handed to the broker: beat re-sends the rest."""
 
     topic = models.CharField(max_length=60)

@@ -1,6 +1,9 @@
 """Transactional outbox: follow-up work is written with the events, then handed to Celery.
 
-A message is stored in the same transaction as the events that caused it. It is done when
+A message is stored in the same transaction as the events that caused it. With a broker the
+writer does nothing more: the relay (kernel/relay.py, woken by the message's NOTIFY at commit)
+publishes it, so no request talks to the broker. Without one (the embedded default) its
+consumers run inline at once. It is done when
 each of its consumers has *run*, not when it was handed to the broker: every consumer runs
 through :func:`consume`, whose transaction writes the consumer's tracking record
 (``OutboxConsumption``) together with the consumer's own writes — the way an event-sourcing
@@ -16,7 +19,7 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -41,19 +44,23 @@ def enqueue(topic: str, payload: dict) -> OutboxMessage:
 
 
 def hand_over(message: OutboxMessage) -> None:
-    """Pass a stored message on: once its transaction commits (at once when there is none)."""
+    """Pass a stored message on. Embedded default (no broker): its consumers run right away,
+    inside this transaction. With a broker: nothing here; the relay publishes it once committed."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        # Embedded default: no broker, so run the consumers right away, inside this transaction.
         dispatch(message)
-    else:
-        # The message in hand, not read back: it is what was committed, and a copy that the
-        # re-send pass sends meanwhile is harmless (the tracking record makes it a no-op).
-        transaction.on_commit(lambda: dispatch(message), robust=True)
 
 
 def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) -> bool:
-    """Hand ``message`` to each of its consumers (or to ``consumer_paths`` only); False if the
-    broker refused it (the re-send pass tries again)."""
+    """Hand ``message`` to each of its consumers (or to ``consumer_paths`` only) and mark it
+    handed over; False if the broker refused it (the re-send pass tries again)."""
+    if not publish(message, consumer_paths):
+        return False
+    OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
+    return True
+
+
+def publish(message: OutboxMessage, consumer_paths: list[str] | None = None) -> bool:
+    """``dispatch`` without the mark (the relay marks a whole batch at once)."""
     from kernel.tasks import consume_outbox_message  # the task module imports this one
 
     try:
@@ -68,7 +75,6 @@ def dispatch(message: OutboxMessage, consumer_paths: list[str] | None = None) ->
     except Exception:  # broker down or (inline) a consumer failed: the re-send pass retries later
         log.warning("outbox message %s not dispatched", message.pk, exc_info=True)
         return False
-    OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=timezone.now())
     return True
 
 
@@ -136,12 +142,15 @@ def resend_unconsumed(now=None, limit: int = 500) -> int:
     now = now or timezone.now()
     waited = now - timedelta(seconds=settings.NIGHTDUEL_OUTBOX_RESEND_SECONDS)
     due = (OutboxMessage.objects.filter(consumed_at__isnull=True)
-           .filter(Q(dispatched_at__isnull=True) | Q(dispatched_at__lt=waited)).order_by("id")[:limit])
+           .filter(Q(dispatched_at__isnull=True) | Q(dispatched_at__lt=waited)).order_by("id"))
+    if connection.features.has_select_for_update_skip_locked:
+        due = due.select_for_update(skip_locked=True, no_key=True)  # what a relay is publishing now
     sent = 0
-    for message in due:
-        missing = not_consumed_by(message)
-        if not missing:
-            close_if_consumed(message)
-        elif dispatch(message, missing):
-            sent += 1
+    with transaction.atomic():
+        for message in due[:limit]:
+            missing = not_consumed_by(message)
+            if not missing:
+                close_if_consumed(message)
+            elif dispatch(message, missing):
+                sent += 1
     return sent

@@ -1,5 +1,5 @@
 """Counting requests in fixed windows, one cache round trip each (the API's throttles and the
-account pages' limits)."""
+account pages' limits), or together with a cache read (a token's user: kernel/api/token_cache.py)."""
 from django.core.cache import cache
 
 
@@ -10,3 +10,12 @@ def count_in_window(key: str, seconds: int) -> int:
         return counter(key, seconds)
     cache.add(key, 0, seconds)
     return cache.incr(key)
+
+
+def read_and_count(key: str, windows: dict[str, int]) -> tuple[object, dict[str, int]]:
+    """The cached value of ``key`` (None if absent) and each window's count after adding one (its
+    seconds as ``count_in_window``'s): one round trip on Redis."""
+    reader = getattr(cache, "get_and_count", None)
+    if reader is not None:
+        return reader(key, windows)
+    return cache.get(key), {window: count_in_window(window, seconds) for window, seconds in windows.items()}

@@ -12,7 +12,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils import timezone
 from django.db.models import Max, Model
 from django.db.models.fields import AutoFieldMixin
@@ -153,7 +153,7 @@ def _write_in_one_transaction(rows, expected_version, row, fields, extras) -> bo
 def _write_in_one_statement(rows, expected_version, row, fields, extras) -> bool:
     quote, meta = connection.ops.quote_name, type(row)._meta
     columns = [meta.get_field(f) for f in fields]
-    params = [f.get_db_prep_save(getattr(row, f.attname), connection) for f in columns]
+    params = [_db_value(f, getattr(row, f.attname)) for f in columns]
     params += [meta.pk.get_db_prep_save(row.pk, connection), expected_version]
     ctes = [f"advanced AS (UPDATE {quote(meta.db_table)} SET {', '.join(f'{quote(f.column)} = %s' for f in columns)}"
             f" WHERE {quote(meta.pk.column)} = %s AND version = %s RETURNING 1)"]
@@ -181,9 +181,19 @@ def _insert(objs: list[Model], guard: str = "") -> tuple[str, list, str]:
     kept (an event's ``recorded_at`` is in the reply before it is written). On PostgreSQL each
     value is cast to its column's type: a bare NULL in a SELECT would be taken for text."""
     fields, select, head, returned = _insert_parts(type(objs[0]), connection.vendor)
-    values = [f.get_db_prep_save(f.pre_save(obj, True) if getattr(obj, f.attname) is None
-                                 else getattr(obj, f.attname), connection) for obj in objs for f in fields]
+    values = [_db_value(f, f.pre_save(obj, True) if getattr(obj, f.attname) is None else getattr(obj, f.attname))
+              for obj in objs for f in fields]
     return f"{head}{' UNION ALL '.join([select + guard] * len(objs))} RETURNING {returned}", values, returned
+
+
+# Fields whose database value is the Python value itself when it is already a str or an int:
+# Django's preparation of them then returns what it was given, through several calls each.
+_AS_IS = {models.CharField: str, models.TextField: str, models.IntegerField: int,
+          models.PositiveIntegerField: int, models.BigIntegerField: int}
+
+
+def _db_value(field, value):
+    return value if type(value) is _AS_IS.get(type(field)) else field.get_db_prep_save(value, connection)
 
 
 @functools.cache

@@ -1,4 +1,5 @@
-"""A real Celery worker on a real Redis broker, against the PostgreSQL test database.
+"""A real Celery worker on a real Redis broker, against the PostgreSQL test database, with the
+outbox relay that publishes what commands commit (kernel/relay.py: no request publishes).
 
 Use with ``@pytest.mark.django_db(transaction=True)`` (the worker is another process, so it
 only sees committed rows). Each fixture gets its own queue, so parallel runs do not meet.
@@ -35,18 +36,63 @@ def debug_off_env() -> dict:
     return {"SECRET_KEY": settings.SECRET_KEY, "HTTPS": "0"}
 
 
-class WorkerProcess:
+def process_env(queue: str, redis_url: str, extra: dict) -> dict:
+    """The environment of a worker or relay process of the suite's sending to ``queue``."""
+    return {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": redis_url,
+            "CELERY_TASK_DEFAULT_QUEUE": queue, "DJANGO_SETTINGS_MODULE": "config.settings",
+            "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM", **debug_off_env(), **extra}
+
+
+class ChildProcess:
+    """A process of the suite's, its output in ``self.log``; stopped (or killed) by the test."""
+
+    process: subprocess.Popen | None = None
+
+    def kill(self) -> None:
+        """SIGKILL: the process dies in the middle of whatever it does, as in a crash."""
+        if self.process and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class RelayProcess(ChildProcess):
+    """``manage.py relay_outbox`` publishing to ``queue`` on ``redis_url``: woken by NOTIFY, polling
+    every ``poll`` seconds."""
+
+    def __init__(self, queue: str, redis_url: str, env: dict | None = None, poll: float = 1.0):
+        self.queue, self.redis_url, self.env, self.poll = queue, redis_url, env or {}, poll
+        self.log = ROOT / "artifacts" / f"relay-{queue}.log"
+
+    def start(self) -> None:
+        self.log.parent.mkdir(exist_ok=True)
+        self.process = subprocess.Popen(
+            [sys.executable, "manage.py", "relay_outbox", "--poll", str(self.poll)], cwd=ROOT,
+            env=process_env(self.queue, self.redis_url, self.env), stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        # Listening once it says so: a message committed before then is found by its first pass anyway.
+        wait_until(lambda: self.process.poll() is not None or b"listening" in self.log.read_bytes(), timeout=60)
+        if self.process.poll() is not None:
+            raise RuntimeError(f"the outbox relay exited: see {self.log}")
+
+
+class WorkerProcess(ChildProcess):
+    relay: RelayProcess | None = None  # the relay publishing to its queue, when a fixture starts one
+
     def __init__(self, queue: str, redis_url: str, concurrency: int, env: dict | None = None, pool: str = "threads"):
         self.queue, self.redis_url, self.concurrency, self.pool = queue, redis_url, concurrency, pool
         self.env = env or {}  # settings from the environment, for this worker only
-        self.process: subprocess.Popen | None = None
         self.log = ROOT / "artifacts" / f"celery-{queue}.log"
 
     def start(self) -> None:
         self.log.parent.mkdir(exist_ok=True)
-        env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": self.redis_url,
-               "CELERY_TASK_DEFAULT_QUEUE": self.queue, "DJANGO_SETTINGS_MODULE": "config.settings",
-               "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM", **debug_off_env(), **self.env}
+        env = process_env(self.queue, self.redis_url, self.env)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", self.queue, "-P", self.pool,
              "-c", str(self.concurrency), "-n", f"{self.queue}@%h", "--without-gossip", "--without-mingle",
@@ -60,20 +106,6 @@ class WorkerProcess:
             if app.control.ping(destination=[f"{self.queue}@{os.uname().nodename}"], timeout=0.5):
                 return
         raise RuntimeError(f"celery worker did not answer within 60 s: see {self.log}")
-
-    def kill(self) -> None:
-        """SIGKILL: the worker dies mid-task, as in a crash (acks_late redelivers)."""
-        if self.process and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 def wait_until(predicate, timeout: float = 30.0, interval: float = 0.1):
@@ -123,8 +155,11 @@ def real_celery_worker(transactional_db, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with tasks_sent_to(redis_url) as queue:
         worker = WorkerProcess(queue, redis_url, concurrency=4)
+        worker.relay = RelayProcess(queue, redis_url)
         try:
+            worker.relay.start()
             worker.start()
             yield worker
         finally:
             worker.stop()
+            worker.relay.stop()

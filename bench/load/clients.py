@@ -6,6 +6,12 @@ Each user posts its game's commands in turn (both sides' tokens), pausing a thin
 between moves, and records the latency and outcome of every request. A 201 is an
 acknowledgement: its version and event seqs are written to RESULTS for verification. Any
 other answer ends that user's game (its script no longer applies) and counts as an error.
+
+GAMES is a pool larger than the users (``--users``): a player whose game ends starts the next
+one from the pool, so every user keeps offering load until the pool runs dry. RESULTS says
+when the last user sent his first command and when the pool first ran dry: between the two
+every user was playing, which is the window run.py measures the offered load in.
+
 With ``--retry`` every command carries an ``Idempotency-Key`` (its game and expected version)
 and an answer that says nothing was decided or that none came (a cut connection, 502, 503,
 504) is sent again with the same key, a bounded number of times: each such failed attempt is
@@ -26,8 +32,9 @@ from locust.env import Environment  # noqa: E402
 from locust.exception import StopUser  # noqa: E402
 
 GAMES: list[dict] = []
-RESULTS = {"latencies_ms": [], "acks": [], "errors": [], "retried": [], "attempts": 0, "finished_games": 0,
-           "first_sent": None, "last_answered": None}
+RESULTS = {"latencies_ms": [], "sent_s": [], "acks": [], "errors": [], "retried": [], "attempts": 0,
+           "finished_games": 0, "first_sent": None, "last_answered": None, "users_started": 0, "all_started": None,
+           "pool_dry": None}
 SETTINGS = {"think": 0.5, "floor": False, "retry": False}
 # Answers after which the command may be sent again with its key: no answer at all (status 0), or
 # the proxy's "no node answered" (502, 504) and the service's "nothing decided" (503).
@@ -41,19 +48,33 @@ class ScriptedPlayers(FastHttpUser):
     connection_timeout = 10.0
 
     def on_start(self):
-        self.game = GAMES.pop()
-        self.steps = iter(self.game["steps"])
+        self.next_game()
+        self.started = False
         gevent.sleep(random.uniform(0, SETTINGS["think"] * 2))  # players do not all start at once
+
+    def next_game(self) -> None:
+        """The next game of the pool, or the end of this user once it is dry."""
+        if not GAMES:
+            RESULTS["pool_dry"] = RESULTS["pool_dry"] or time.perf_counter()
+            raise StopUser()
+        self.game = GAMES.pop()
+        self.steps, self.failed = iter(self.game["steps"]), False
 
     @task
     def play(self):
         step = next(self.steps, None)
         if step is None:
-            RESULTS["finished_games"] += 1
-            raise StopUser()
+            RESULTS["finished_games"] += not self.failed
+            self.next_game()
+            step = next(self.steps)
         started = time.perf_counter()
         if RESULTS["first_sent"] is None:
             RESULTS["first_sent"] = started
+        if not self.started:
+            self.started = True
+            RESULTS["users_started"] += 1
+            if RESULTS["users_started"] == SETTINGS["users"]:
+                RESULTS["all_started"] = started
         headers = {"Authorization": f"Token {self.game['tokens'][step['side']]}"}
         if SETTINGS["retry"]:
             headers["Idempotency-Key"] = f"{self.game['id']}:{step['expected_version']}"
@@ -65,13 +86,14 @@ class ScriptedPlayers(FastHttpUser):
             gevent.sleep(RETRY_PAUSE_S)
         RESULTS["last_answered"] = time.perf_counter()
         RESULTS["latencies_ms"].append((RESULTS["last_answered"] - started) * 1000)
+        RESULTS["sent_s"].append(started)
         if status == 201 and (SETTINGS["floor"] or body.get("version") == step["version"]):
             RESULTS["acks"].append({"game": self.game["id"], "version": body["version"],
                                     "events": [[e["seq"], e["type"]] for e in body.get("events", [])]})
         else:
             RESULTS["errors"].append({"game": self.game["id"], "status": status,
                                       "expected_version": step["version"], "body": body})
-            raise StopUser()
+            self.steps, self.failed = iter(()), True  # its script no longer applies: on to the next game
         gevent.sleep(random.uniform(0.5, 1.5) * SETTINGS["think"])
 
     def _post(self, step: dict, headers: dict) -> tuple[int, dict]:
@@ -105,13 +127,14 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5, help="mean seconds between a game's commands")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--floor", action="store_true", help="post every step to the framework floor endpoint")
+    parser.add_argument("--users", type=int, help="simulated players at once (default: one per game)")
     parser.add_argument("--retry", action="store_true",
                         help="send an Idempotency-Key with each command and retry it when nothing was decided")
     args = parser.parse_args()
     with open(args.games) as f:
         GAMES.extend(json.load(f))
-    SETTINGS["think"], SETTINGS["floor"], SETTINGS["retry"] = args.think, args.floor, args.retry
-    users = len(GAMES)
+    users = min(args.users or len(GAMES), len(GAMES))
+    SETTINGS.update(think=args.think, floor=args.floor, retry=args.retry, users=users)
     env = Environment(user_classes=[ScriptedPlayers], host=args.host)
     runner = env.create_local_runner()
     started = time.perf_counter()

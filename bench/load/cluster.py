@@ -160,7 +160,7 @@ def main(args) -> int:
         "REDIS_URL": run.CLUSTER_REDIS_URL, "CELERY_TASK_DEFAULT_QUEUE": queue, "SECRET_KEY": run.BENCH_SECRET_KEY,
         "THROTTLE_COMMANDS": "1000000/min", "LOG_LEVEL": "ERROR"})
     os.environ.update(DATABASE_URL=owner_url, REDIS_URL=run.CLUSTER_REDIS_URL, SECRET_KEY=run.BENCH_SECRET_KEY,
-                      DJANGO_SETTINGS_MODULE="config.settings", CELERY_TASK_DEFAULT_QUEUE=queue)
+                      DEBUG="0", HTTPS="0", DJANGO_SETTINGS_MODULE="config.settings", CELERY_TASK_DEFAULT_QUEUE=queue)
     workdir = Path(tempfile.mkdtemp(prefix="nightduel-cluster-"))
     run.drop_database(database)
     web = ["web1", "web2"]
@@ -175,7 +175,8 @@ def main(args) -> int:
         from scripts import create_scripted_games
         from verify import verify_store
 
-        sets = {"offered": args.games, "saturation": 0 if args.no_saturation else args.games, "kill": args.kill_games}
+        per_set = args.games * args.rounds
+        sets = {"offered": per_set, "saturation": 0 if args.no_saturation else per_set, "kill": args.kill_games}
         print(f"creating {sum(sets.values())} scripted 303 games ...", flush=True)
         games = create_scripted_games(sum(sets.values()))
         played = {}
@@ -188,14 +189,14 @@ def main(args) -> int:
         print(f"raw ceiling: {workers} processes x {args.raw_seconds:.0f} s of INSERT+COMMIT ...", flush=True)
         raw_tps = measure(f"{run.SERVER}/{database}", workers, args.raw_seconds)
 
-        def through_proxy(name: str, think: float, retry: bool = False) -> dict:
+        def through_proxy(name: str, think: float) -> dict:
             before = cluster.workers_cpu_seconds(web)
-            results = run.play(cluster.url, workdir, name, f"{name}.json", think, args.timeout, retry=retry)
+            results = run.play(cluster.url, workdir, name, f"{name}.json", think, args.games, args.timeout)
             results["server_cpu_s"] = cluster.workers_cpu_seconds(web) - before
             return results
 
         commands = sum(len(g["steps"]) for g in played["offered"])
-        print(f"service through the proxy: {args.games} games ({commands} commands, think {args.think} s) ...",
+        print(f"service through the proxy: {args.games} players play {per_set} games ({commands} commands, think {args.think} s) ...",
               flush=True)
         results = through_proxy("offered", args.think)
         problems = verify_store(played["offered"], results["acks"])
@@ -209,7 +210,7 @@ def main(args) -> int:
               f"retries; web1 killed halfway ...", flush=True)
         started_at = time.time()
         killed = kill_under_load(cluster, "web1", lambda: run.play(cluster.url, workdir, "kill", "kill.json", args.think,
-                                                                    args.timeout, retry=True),
+                                                                    args.kill_games, args.timeout, retry=True),
                                  kill_after_s=min(args.timeout / 2, 8 * args.think + 2))
         killed["started_at"] = started_at
         kill_problems = verify_store(played["kill"], killed["acks"])

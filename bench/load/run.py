@@ -12,9 +12,11 @@ measures, in one run:
 1. the raw ceiling: single-row INSERT + COMMIT into a table shaped like ``events`` from
    ``--workers`` processes;
 2. the service at an offered load: the web server (gunicorn; ``--server granian`` to compare)
-   on a free loopback port, locust playing every game of the first set at once, each player
-   thinking ``--think`` seconds on average (200 games at 1.0 s offer about 200 commands/s):
-   commands/s, p50/p95/p99, the workers' CPU per command;
+   on a free loopback port with the outbox relay beside it (``manage.py relay_outbox``: the
+   requests publish nothing), locust's ``--games`` players at once, each thinking ``--think``
+   seconds on average and starting the next game of the set when his ends (``--rounds`` games
+   each on average; 200 players at 1.0 s offer about 200 commands/s): commands/s offered and
+   p50/p95/p99 while every player plays, the workers' and the relay's CPU per command;
 3. the service at saturation: the second set played with no think time (its throughput);
 4. the framework floor: the same clients, no think time, against an endpoint that only
    authenticates, throttles and commits one INSERT (floor_urls.py) on the same stack;
@@ -112,21 +114,37 @@ def start_server(env: dict, port: int, args, log: Path) -> subprocess.Popen:
     raise RuntimeError(f"{args.server} did not listen within 30 s: see {log}")
 
 
-def workers_cpu_seconds(server: subprocess.Popen) -> float:
+def start_relay(env: dict, log: Path) -> subprocess.Popen:
+    """The outbox relay (kernel/relay.py), listening once it says so."""
+    process = subprocess.Popen([sys.executable, "manage.py", "relay_outbox"], cwd=ROOT, env=env,
+                               stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while b"listening" not in log.read_bytes():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"the outbox relay did not start: see {log}")
+        time.sleep(0.2)
+    return process
+
+
+def cpu_seconds(process: subprocess.Popen, children: bool) -> float:
+    """User + system CPU of ``process`` itself, or of its children (a server's workers)."""
     import psutil
 
-    return sum(sum(c.cpu_times()[:2]) for c in psutil.Process(server.pid).children())
+    parent = psutil.Process(process.pid)
+    return sum(sum(p.cpu_times()[:2]) for p in (parent.children() if children else [parent]))
 
 
-def play(url: str, workdir: Path, name: str, games: str, think: float, timeout: float, floor: bool = False,
-         retry: bool = False) -> dict:
-    """Let locust play the games in ``workdir/games`` against the service at ``url``: the clients'
+def play(base_url: str, workdir: Path, name: str, games: str, think: float, users: int, timeout: float,
+         floor: bool = False, retry: bool = False) -> dict:
+    """One client phase against the service at ``base_url`` (a web node or a proxy in front of
+    several): locust's ``users`` players play the games of ``workdir / games``; the clients'
     results (clients.py) with the load generator's CPU seconds and the load average."""
     load_before = os.getloadavg()[0]
     generator_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run([sys.executable, str(HERE / "clients.py"), str(workdir / games),
-                    str(workdir / f"results-{name}.json"), "--host", url, "--think", str(think),
-                    "--timeout", str(timeout), *(["--floor"] if floor else []), *(["--retry"] if retry else [])],
+                    str(workdir / f"results-{name}.json"), "--host", base_url, "--think", str(think),
+                    "--users", str(users), "--timeout", str(timeout), *(["--floor"] if floor else []),
+                    *(["--retry"] if retry else [])],
                    cwd=ROOT, check=True, timeout=timeout + 60)
     generator_after = resource.getrusage(resource.RUSAGE_CHILDREN)
     results = json.loads((workdir / f"results-{name}.json").read_text())
@@ -137,22 +155,37 @@ def play(url: str, workdir: Path, name: str, games: str, think: float, timeout: 
 
 
 def drive(env: dict, args, workdir: Path, name: str, games: str, think: float, floor: bool = False) -> dict:
-    """Start the web server with ``env``, let locust play the games in ``games`` against it, stop it;
-    the clients' results with the workers' and the load generator's CPU seconds."""
+    """Start the web server with ``env`` (and, for the service, the outbox relay), ``play`` the
+    games in ``games`` against it, stop them; the results with the workers' and the relay's CPU seconds."""
     port = free_port()
     server = start_server(env, port, args, workdir / f"server-{name}.log")
+    relay = None if floor else start_relay(env, workdir / f"relay-{name}.log")
     try:
-        cpu_before = workers_cpu_seconds(server)
-        results = play(f"http://127.0.0.1:{port}", workdir, name, games, think, args.timeout, floor)
-        results["server_cpu_s"] = workers_cpu_seconds(server) - cpu_before
+        cpu_before = cpu_seconds(server, children=True)
+        relay_before = cpu_seconds(relay, children=False) if relay else 0.0
+        results = play(f"http://127.0.0.1:{port}", workdir, name, games, think, args.games, args.timeout, floor)
+        results["server_cpu_s"] = cpu_seconds(server, children=True) - cpu_before
+        results["relay_cpu_s"] = cpu_seconds(relay, children=False) - relay_before if relay else 0.0
         return results
     finally:
-        server.terminate()
-        server.wait(30)
+        for process in (server, relay):
+            if process is not None:
+                process.terminate()
+                process.wait(30)
+
+
+def measured_window(results: dict) -> tuple[float, list[float]]:
+    """Seconds while every player played (from the last one's first command until the pool of
+    games ran dry) and the latencies of the requests sent then."""
+    start = results["all_started"] or results["first_sent"] or 0.0
+    end = results["pool_dry"] or results["last_answered"] or 0.0
+    return end - start, [ms for sent, ms in zip(results["sent_s"], results["latencies_ms"]) if start <= sent <= end]
 
 
 def rate_of(results: dict) -> float:
-    return len(results["acks"]) / results["busy_s"] if results["busy_s"] > 0 else 0.0
+    """Commands sent per second while every player played."""
+    seconds, latencies = measured_window(results)
+    return len(latencies) / seconds if seconds > 0 else 0.0
 
 
 def forget_redis_keys(queue: str, redis_url: str = REDIS_URL) -> None:
@@ -167,7 +200,8 @@ def forget_redis_keys(queue: str, redis_url: str = REDIS_URL) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="players at once (each plays one game at a time)")
+    parser.add_argument("--rounds", type=int, default=3, help="games in each set per player, on average")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks between moves")
     parser.add_argument("--server", choices=["gunicorn", "granian"], default="gunicorn",
@@ -192,12 +226,13 @@ def main() -> int:
     database_url = f"{SERVER}/{args.database}"
     queue = f"load-{uuid.uuid4().hex[:8]}"
     env = service_env(database_url, queue)
-    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE",
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "DEBUG", "SECRET_KEY", "HTTPS",
                                            "CELERY_TASK_DEFAULT_QUEUE")})
     workdir = Path(tempfile.mkdtemp(prefix="nightduel-load-"))
     recreate_database(args.database)
     try:
-        print(f"database {args.database}: migrating, creating 2 x {args.games} scripted 303 games ...", flush=True)
+        per_set = args.games * args.rounds
+        print(f"database {args.database}: migrating, creating 2 x {per_set} scripted 303 games ...", flush=True)
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
         import django
 
@@ -207,8 +242,8 @@ def main() -> int:
         from scripts import create_scripted_games
         from verify import verify_store
 
-        games = create_scripted_games(2 * args.games)
-        offered_games, saturation_games = games[:args.games], games[args.games:]
+        games = create_scripted_games(2 * per_set)
+        offered_games, saturation_games = games[:per_set], games[per_set:]
         (workdir / "offered.json").write_text(json.dumps(offered_games))
         (workdir / "saturation.json").write_text(json.dumps(saturation_games))
         connections.close_all()
@@ -219,13 +254,13 @@ def main() -> int:
         raw_tps = measure(database_url, args.workers, args.raw_seconds)
 
         commands = sum(len(g["steps"]) for g in offered_games)
-        print(f"service: {args.server} with {args.workers} workers; locust plays {args.games} games "
-              f"({commands} commands, think {args.think} s) ...", flush=True)
+        print(f"service: {args.server} with {args.workers} workers and the outbox relay; {args.games} players play "
+              f"{per_set} games ({commands} commands, think {args.think} s) ...", flush=True)
         results = drive(env, args, workdir, "service", "offered.json", think=args.think)
         problems = verify_store(offered_games, results["acks"])
         saturated = None
         if not args.no_saturation:
-            print(f"service at saturation: another {args.games} games, no think time ...", flush=True)
+            print(f"service at saturation: another {per_set} games, no think time ...", flush=True)
             saturated = drive(env, args, workdir, "saturated", "saturation.json", think=0.0)
             problems += verify_store(saturation_games, saturated["acks"])
         floor = None
@@ -243,8 +278,8 @@ def main() -> int:
         forget_redis_keys(queue)
 
 
-def cpu_ms(results: dict) -> float:
-    return results["server_cpu_s"] / max(len(results["acks"]), 1) * 1000
+def cpu_ms(results: dict, of: str = "server_cpu_s") -> float:
+    return results[of] / max(len(results["acks"]), 1) * 1000
 
 
 def generator_line(name: str, results: dict) -> tuple[str, float]:
@@ -256,11 +291,11 @@ def generator_line(name: str, results: dict) -> tuple[str, float]:
 
 def report(args, results: dict, saturated: dict | None, raw_tps: float, problems: list[str], commands: int,
            floor: dict | None) -> int:
-    latencies = sorted(results["latencies_ms"])
+    window_s, latencies = measured_window(results)
+    latencies.sort()
     acks = len(results["acks"])
     rate = rate_of(results)
     p95 = percentile(latencies, 0.95)
-    offered = args.games / args.think if args.think > 0 else float("inf")
     statuses: dict[str, int] = {}
     for error in results["errors"]:
         statuses[str(error["status"])] = statuses.get(str(error["status"]), 0) + 1
@@ -270,27 +305,29 @@ def report(args, results: dict, saturated: dict | None, raw_tps: float, problems
               f"gunicorn -w {args.workers} {args.worker_class}{f' --threads {args.threads}' if args.threads > 1 else ''}")
     print(f"machine: {os.cpu_count()} cores; load average {results['load_average'][0]:.1f} before the service run; "
           f"{server}")
-    print(f"offered load: {args.games} games ({results['finished_games']} played to the end), think {args.think} s "
-          f"= about {offered:.0f} commands/s offered; {results['busy_s']:.1f} s of load")
-    print(f"  move commands: {acks} acknowledged of {commands} scripted = {rate:.0f} commands/s")
-    print(f"  latency ms: p50 {percentile(latencies, 0.50):.1f}  p95 {p95:.1f}  p99 {percentile(latencies, 0.99):.1f}"
+    print(f"offered load: {args.games} players, think {args.think} s, {results['finished_games']} games played to "
+          f"the end; {results['busy_s']:.1f} s of load, {window_s:.1f} s of it with every player playing")
+    print(f"  move commands: {acks} acknowledged of {commands} scripted; {rate:.0f} commands/s offered while "
+          f"every player played")
+    print(f"  latency ms then: p50 {percentile(latencies, 0.50):.1f}  p95 {p95:.1f}  p99 {percentile(latencies, 0.99):.1f}"
           f"  max {latencies[-1] if latencies else float('nan'):.1f}")
     print(f"  errors: {len(results['errors'])} {statuses or ''}{' (load phase timed out)' if results['timed_out'] else ''}")
     for error in results["errors"][:5]:
         print(f"    e.g. {error}")
-    print(f"  workers' CPU: {cpu_ms(results):.2f} ms per command")
+    print(f"  workers' CPU: {cpu_ms(results):.2f} ms per command; the outbox relay's beside them: "
+          f"{cpu_ms(results, 'relay_cpu_s'):.2f} ms per command")
     line, share = generator_line("offered load", results)
     print(line)
     goals["worker CPU per command <= 3 ms"] = cpu_ms(results) <= GOALS["worker_cpu_ms"]
-    goals["p95 < 50 ms with >= 150 commands/s offered"] = p95 < GOALS["p95_ms"] and offered >= GOALS["offered_per_s"]
+    goals["p95 < 50 ms with >= 150 commands/s offered"] = p95 < GOALS["p95_ms"] and rate >= GOALS["offered_per_s"]
     goals["load generator <= 25% of the machine"] = share <= GOALS["generator_share"]
     print(f"raw ceiling: {raw_tps:.0f} INSERT+COMMIT transactions/s from {args.workers} processes")
     served = rate
     if saturated is not None:
         served = rate_of(saturated)
         print(f"service at saturation (think 0): {served:.0f} commands/s, p95 "
-              f"{percentile(sorted(saturated['latencies_ms']), 0.95):.1f} ms, {len(saturated['errors'])} errors, "
-              f"workers' CPU {cpu_ms(saturated):.2f} ms per command")
+              f"{percentile(sorted(measured_window(saturated)[1]), 0.95):.1f} ms, {len(saturated['errors'])} errors, "
+              f"workers' CPU {cpu_ms(saturated):.2f} ms per command, the relay's {cpu_ms(saturated, 'relay_cpu_s'):.2f}")
         line, share = generator_line("saturation run", saturated)
         print(line)
         goals["load generator <= 25% of the machine"] &= share <= GOALS["generator_share"]
@@ -298,7 +335,7 @@ def report(args, results: dict, saturated: dict | None, raw_tps: float, problems
     goals["service/raw >= 0.10"] = raw_tps > 0 and served / raw_tps >= GOALS["service_raw"]
     if floor is not None:
         floor_rate = rate_of(floor)
-        floor_latencies = sorted(floor["latencies_ms"])
+        floor_latencies = sorted(measured_window(floor)[1])
         print(f"framework floor (auth + throttle + one INSERT+COMMIT through the same stack, think "
               f"{args.floor_think} s): {floor_rate:.0f} requests/s, p50 {percentile(floor_latencies, 0.5):.1f}"
               f"  p95 {percentile(floor_latencies, 0.95):.1f} ms, {len(floor['errors'])} errors, gunicorn workers' "

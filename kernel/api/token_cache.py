@@ -6,6 +6,11 @@ inactive), drops the cache entry from the shared cache (Redis) in whichever proc
 the receivers are connected when the apps load (kernel/apps.py; accounts/apps.py for a new
 profile language), so the web, worker and management processes all do it.
 
+The cache read and the request's rate-limit counts are one round trip: the throttles of the view
+(kernel/api/throttling.py) count a token-authenticated request by the token's digest (DRF keeps
+one token per user, so that is the user's count), and their windows are counted in the same
+pipeline that reads the token's entry; the throttles then find their counts on the request.
+
 The person's page language comes from ``NIGHTDUEL_USER_LANGUAGE`` (a dotted path to a function of
 the user, the accounts app's), so the kernel knows no app.
 """
@@ -19,23 +24,34 @@ from django.utils.module_loading import import_string
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from kernel.api.throttling import count_token_windows
+
 
 # An upper bound for changes made past the ORM (raw SQL); the ORM's are seen at once.
 TOKEN_CACHE_SECONDS = 300
 
 
-def token_cache_key(key: str) -> str:
+def token_digest(key: str) -> str:
     # The token itself is a secret: the cache (Redis) only ever holds its digest.
-    return "auth-token:" + hashlib.sha256(key.encode()).hexdigest()
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def token_cache_key(key: str) -> str:
+    return "auth-token:" + token_digest(key)
 
 
 class CachedTokenAuthentication(TokenAuthentication):
-    """DRF's token authentication, the user found in the cache instead of the database; the
-    user's profile language (cached with him) is put in force for the request's answers."""
+    """DRF's token authentication, the user found in the cache instead of the database, in the
+    round trip that counts the request for the view's throttles; the user's profile language
+    (cached with him) is put in force for the request's answers."""
+
+    def authenticate(self, request):
+        self.request = request  # an authenticator serves one request (DRF makes one per request)
+        return super().authenticate(request)
 
     def authenticate_credentials(self, key):
         cache_key = token_cache_key(key)
-        user = cache.get(cache_key)
+        user = count_token_windows(self.request, token_digest(key), cache_key)
         if user is not None:
             activate_language(user.page_language)
             return user, Token(key=key, user=user)

@@ -1,6 +1,7 @@
 """The service under gunicorn on the PostgreSQL test database, for faults a test client cannot show
 (a dropped database connection is only recovered by a real request cycle)."""
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -9,9 +10,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import redis
 from django.db import connection
 
-from tests.worker import database_url, debug_off_env
+from tests.worker import database_url, debug_off_env, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,3 +59,58 @@ def live_gunicorn(transactional_db):
                **debug_off_env())
     with serving(["gunicorn", "config.wsgi", "-w", "2", "--timeout", "60"], env, "gunicorn-faults") as url:
         yield url
+
+
+class RedisServer:
+    """A ``redis-server`` of this test's own, its RDB file in ``directory``; persistence as a
+    default install has it, minus the periodic saves (a snapshot is taken when the test says)."""
+
+    def __init__(self, directory: Path):
+        self.port, self.directory = free_port(), directory
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.log = ROOT / "artifacts" / f"redis-{self.port}.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        """Start, loading the last snapshot if there is one."""
+        self.log.parent.mkdir(exist_ok=True)
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
+             "--dbfilename", "dump.rdb", "--save", "", "--appendonly", "no"],
+            stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
+        wait_until(self.answers, timeout=10)
+
+    def answers(self) -> bool:
+        try:
+            return self.client().ping()
+        except redis.ConnectionError:
+            return False
+
+    def client(self) -> redis.Redis:
+        return redis.Redis(port=self.port, socket_timeout=2)
+
+    def snapshot(self) -> None:
+        self.client().save()
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown save, whatever was only in memory is gone."""
+        self.process.kill()
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.kill()
+
+
+@pytest.fixture
+def own_redis(tmp_path):
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs the redis-server program (an outside service)")
+    if connection.vendor != "postgresql":
+        pytest.skip("a worker process needs the PostgreSQL test database, an outside service (set DATABASE_URL)")
+    server = RedisServer(tmp_path)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

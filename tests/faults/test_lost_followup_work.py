@@ -14,17 +14,12 @@ before the reconciliation pass (a second instead of minutes), its other settings
 """
 from __future__ import annotations
 
-import shutil
-import subprocess
 import time
 from collections import Counter
-from pathlib import Path
 
 import psycopg
 import pytest
-import redis
 from django.conf import settings
-from django.db import connection
 
 from config.celery import app
 from game.endings import resign
@@ -34,8 +29,8 @@ from kernel.store import read_events
 from ratings.models import RatedResult, RatingLedger
 from leagues.models import League
 from tests.conftest import client_for, make_user
-from tests.faults.conftest import ROOT, free_port
-from tests.worker import WorkerProcess, database_url, reset_connections, tasks_sent_to, wait_until
+from tests.faults.conftest import RedisServer
+from tests.worker import RelayProcess, WorkerProcess, database_url, reset_connections, tasks_sent_to, wait_until
 from tournament import services as tournaments
 from tournament.models import Tournament
 
@@ -44,67 +39,21 @@ SHORT_WAITS = {"NIGHTDUEL_OUTBOX_RESEND_SECONDS": "1", "NIGHTDUEL_MISSED_RESULTS
 RECOVERY = 90.0  # seconds beat gets to put everything right
 
 
-class RedisServer:
-    """A ``redis-server`` of this test's own, its RDB file in ``directory``; persistence as a
-    default install has it, minus the periodic saves (a snapshot is taken when the test says)."""
-
-    def __init__(self, directory: Path):
-        self.port, self.directory = free_port(), directory
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.log = ROOT / "artifacts" / f"redis-{self.port}.log"
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        """Start, loading the last snapshot if there is one."""
-        self.log.parent.mkdir(exist_ok=True)
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.directory),
-             "--dbfilename", "dump.rdb", "--save", "", "--appendonly", "no"],
-            stdout=self.log.open("ab"), stderr=subprocess.STDOUT)
-        wait_until(self.answers, timeout=10)
-
-    def answers(self) -> bool:
-        try:
-            return self.client().ping()
-        except redis.ConnectionError:
-            return False
-
-    def client(self) -> redis.Redis:
-        return redis.Redis(port=self.port, socket_timeout=2)
-
-    def snapshot(self) -> None:
-        self.client().save()
-
-    def kill(self) -> None:
-        """``kill -9``: no shutdown save, whatever was only in memory is gone."""
-        self.process.kill()
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.kill()
-
-
-@pytest.fixture
-def own_redis(tmp_path):
-    if shutil.which("redis-server") is None:
-        pytest.skip("needs the redis-server program (an outside service)")
-    if connection.vendor != "postgresql":
-        pytest.skip("a worker process needs the PostgreSQL test database, an outside service (set DATABASE_URL)")
-    server = RedisServer(tmp_path)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 @pytest.fixture
 def broker(own_redis, settings):
     """This process sends its tasks to ``own_redis``; the queue's name."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
     with tasks_sent_to(own_redis.url) as queue:
         yield queue
+
+
+@pytest.fixture
+def relay(own_redis, broker):
+    """The outbox relay publishing to ``own_redis`` (started): the games' requests publish nothing."""
+    process = RelayProcess(broker, own_redis.url)
+    process.start()
+    yield process
+    process.stop()
 
 
 @pytest.fixture
@@ -188,8 +137,12 @@ class Night:
 
 
 @pytest.fixture
-def night(users, broker):
+def night(users, broker, relay):
     return Night(users)
+
+
+def all_handed_over() -> bool:
+    return not OutboxMessage.objects.filter(dispatched_at__isnull=True).exists()
 
 
 def queued(server: RedisServer, queue: str) -> int:
@@ -256,9 +209,11 @@ def ledger_lock() -> RowLock:
 @pytest.mark.celery_worker
 @pytest.mark.django_db(transaction=True)
 def test_redis_killed_with_a_stale_snapshot_while_tasks_wait_loses_nothing(own_redis, broker, worker, night):
+    wait_until(all_handed_over)  # what the night's set-up left for the relay, in the snapshot
     own_redis.snapshot()  # the last snapshot: before any game's follow-up work was queued
     in_snapshot = queued(own_redis, broker)
     night.finish_all()
+    wait_until(all_handed_over)
     assert queued(own_redis, broker) >= in_snapshot + 3 * (RATED_GAMES + 1), "the follow-up work waits in Redis"
     # One game's message as the old outbox left it: marked done once handed over (what the
     # migration assumes of older rows). No re-send covers it; the reconciliation pass must.

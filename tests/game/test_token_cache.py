@@ -130,3 +130,65 @@ def test_while_redis_is_down_token_requests_answer_a_clean_503_and_store_nothing
         assert response.status_code == 503, response.content
         assert response.json()["code"] == "service_unavailable" and response["Retry-After"]
     assert StoredEvent.objects.filter(stream=game.stream).count() == 2
+
+
+# -- one round trip for the token and the throttle ---------------------------------------------------
+@pytest.fixture
+def redis_round_trips(monkeypatch):
+    """How many times this process has written to Redis and waited for the answer: a pipeline or
+    a script is one, whatever it does (redis-py sends each in one packed write)."""
+    from redis.connection import AbstractConnection
+
+    sent = []
+    real = AbstractConnection.send_packed_command
+
+    def counted(self, command, check_health=True):
+        sent.append(command)
+        return real(self, command, check_health)
+
+    monkeypatch.setattr(AbstractConnection, "send_packed_command", counted)
+    return sent
+
+
+@pytest.fixture
+def redis_cache(settings):
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.skip("needs Redis, an outside service (set REDIS_URL)")
+    settings.CACHES = {"default": {"BACKEND": "config.redis_cache.PooledRedisCache", "LOCATION": url,
+                                   "KEY_PREFIX": "test-round-trips"}}
+    cache.clear()
+    yield cache
+    cache.clear()
+
+
+def test_a_token_command_costs_one_redis_round_trip_that_reads_the_token_and_counts_the_throttle(
+        users, redis_cache, redis_round_trips):
+    from kernel.api.token_cache import token_digest
+
+    game = race(users)
+    alice = client_for(users["alice"])
+    key = Token.objects.get(user=users["alice"]).key
+    assert roll(alice, game, 1).status_code == 201  # a miss: looked up, then cached (more trips)
+    redis_round_trips.clear()
+    assert roll(alice, game, 2).status_code == 422  # not her turn: refused after authenticating
+    assert roll(alice, game, 2).status_code == 422
+    assert len(redis_round_trips) == 2, "one round trip per command"
+    redis = redis_cache._cache.get_client()
+    [window] = redis.scan_iter(f"*throttle_commands_token-{token_digest(key)}:*")
+    assert int(redis.get(window)) == 3, "every command counted, by the token's digest"
+
+
+def test_a_session_command_is_still_counted_per_user(users, redis_cache, monkeypatch):
+    from rest_framework.test import APIClient
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {"commands": "2/min"})
+    game = race(users)
+    browser = APIClient(enforce_csrf_checks=False)
+    browser.force_login(users["alice"])
+    assert [roll(browser, game, 2).status_code for _ in range(2)] == [409, 409]  # stale: still counted
+    assert roll(browser, game, 2).status_code == 429
+    redis = redis_cache._cache.get_client()
+    [window] = redis.scan_iter(f"*throttle_commands_{users['alice'].pk}:*")
+    assert int(redis.get(window)) == 3
