@@ -6,9 +6,10 @@ Fills a throw-away test database (``test_<name>`` of DATABASE_URL, dropped at th
 5,000 players; 1,000,000 finished games — 303 games of two players drawn as in
 bench_ratings_rebuild.py, plus one Duel in the Dark game of 3–5 players in fifty (§9.3
 outcomes) — each with its seats and its result (``GAME_ENDED``) and ``Revealed`` events. Then runs the
-management command (its tqdm bar goes to a buffer) and prints results/s, the in-memory fold's
-results/s and the ratio, with the machine's load average before and after (the machine is
-shared: note it beside the figures).
+management command (its tqdm bar goes to a buffer) and prints results/s, the CPU time of
+the command and of its PostgreSQL backend (when the server runs on this machine), the in-memory
+fold's results/s and the ratio, with the machine's load average before and after (the machine
+is shared: note it beside the figures, and compare CPU time where the load is high).
 
 Run: DATABASE_URL=postgresql://... .venv/bin/python bench/bench_ratings_db_rebuild.py [results] [players]
 """
@@ -42,6 +43,16 @@ SEED = 20261123
 
 def load() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+
+
+def backend_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of the PostgreSQL backend ``pid`` (None unless it runs on this machine)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def fill(count: int, players: int) -> list[tuple]:
@@ -80,9 +91,11 @@ def fill(count: int, players: int) -> list[tuple]:
     with connection.cursor() as cursor:
         raw = cursor.cursor
         with raw.copy("COPY game_game (id, system, setup, status, version, to_move, rated, is_public, clock, "
-                      "moves_made, created_at, finished_at, head_version, head_ruleset, head_hash) FROM STDIN") as copy:
+                      "moves_made, vacations, created_at, finished_at, recorded_players, head_version, head_ruleset, "
+                      "ruleset_version, head_hash, sandbox) FROM STDIN") as copy:
             for game_id, system, at in games:
-                copy.write_row((game_id, system, "{}", "finished", 41, "[]", True, True, "{}", 39, at, at, 0, "", ""))
+                copy.write_row((game_id, system, "{}", "finished", 41, "[]", True, True, "{}", 39, "{}", at, at, "{}",
+                                0, "", "", "", False))
         with raw.copy("COPY game_gameseat (game_id, side, user_id) FROM STDIN") as copy:
             for row in seats:
                 copy.write_row(row)
@@ -119,11 +132,17 @@ def main() -> None:
         print(f"stored {count:,} results ({count // MULTIPLAYER_EVERY:,} of 3-5 players) for {players:,} players "
               f"in {time.perf_counter() - started:.1f} s")
         print(f"before: {load()}")
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            backend = cursor.fetchone()[0]
+        backend_before, client_before = backend_cpu_seconds(backend), time.process_time()
         started = time.perf_counter()
         out = io.StringIO()
         call_command("rebuild_ratings", stdout=out, stderr=io.StringIO())
         print(out.getvalue().strip())
         database_seconds = time.perf_counter() - started
+        client_cpu = time.process_time() - client_before
+        backend_after = backend_cpu_seconds(backend)
         print(f"after the rebuild: {load()}")
         started = time.perf_counter()
         fold(folded)
@@ -131,6 +150,12 @@ def main() -> None:
         print(f"rating changes written: {RatingChange.objects.count():,}  players rated: "
               f"{PlayerRating.objects.count():,}")
         print(f"rebuild_ratings on PostgreSQL: {database_seconds:.2f} s, {count / database_seconds:,.0f} results/s")
+        cpu = f"CPU: Python {client_cpu:.2f} s"
+        if backend_before is not None and backend_after is not None:
+            server_cpu = backend_after - backend_before
+            cpu += (f", PostgreSQL backend {server_cpu:.2f} s: {count / (client_cpu + server_cpu):,.0f} results "
+                    f"per CPU second of both")
+        print(cpu)
         print(f"in-memory elo.fold of the {len(folded):,} two-player results: {memory_seconds:.2f} s, "
               f"{len(folded) / memory_seconds:,.0f} results/s")
         print(f"ratio (database rebuild time / in-memory fold time, per result): "

@@ -7,6 +7,8 @@ from django.db import models
 # projection from results and seats that exist, Django still applies ``on_delete``, and a
 # rebuild writes millions of rows, each of which would otherwise fire one trigger per key.
 PROJECTION_KEY = {"db_constraint": False}
+# A key that leads a unique constraint needs no index of its own (the rebuild builds one less).
+LEADS_A_UNIQUE_CONSTRAINT = {"db_index": False}
 
 
 class RatedResult(models.Model):
@@ -34,7 +36,7 @@ class RatedResult(models.Model):
     # None for a leg played at the table (issue 14): no engine game; ``tournament`` and ``leg`` say
     # which one, and ``result_seq`` / ``event_id`` are those of the event that settled it.
     game = models.ForeignKey("game.Game", null=True, on_delete=models.CASCADE, related_name="rating_results",
-                             **PROJECTION_KEY)
+                             **PROJECTION_KEY, **LEADS_A_UNIQUE_CONSTRAINT)
     tournament = models.ForeignKey("tournament.Tournament", null=True, on_delete=models.CASCADE, related_name="+",
                                    **PROJECTION_KEY)
     leg = models.CharField(max_length=60, blank=True, default="", help_text="at the table: <pairing id>/<leg>")
@@ -69,7 +71,8 @@ class RatingChange(models.Model):
     player, ``opponent`` is empty and the result's ``placings`` name the table.
     """
 
-    result = models.ForeignKey(RatedResult, on_delete=models.CASCADE, related_name="changes", **PROJECTION_KEY)
+    result = models.ForeignKey(RatedResult, on_delete=models.CASCADE, related_name="changes", **PROJECTION_KEY,
+                               **LEADS_A_UNIQUE_CONSTRAINT)
     system = models.CharField(max_length=40)
     event_id = models.BigIntegerField()
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rating_changes",

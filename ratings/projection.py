@@ -16,12 +16,14 @@ in the same transaction as the rating changes; the per-system ledger row is lock
 a re-delivered or concurrent duplicate task finds the record and changes nothing.
 
 Rebuild speed. The result events are streamed in batches (a server-side cursor on
-PostgreSQL), classified without model instances, and written with ``COPY`` (ids reserved from
-the table's sequence first, so a batch's rating changes can name their results). The old
-projection goes with one ``TRUNCATE``, which makes readers of the rating tables wait for the
-rebuild's commit instead of seeing a half-built projection; while the tables are locked that
+PostgreSQL, the seats aggregated per game before the join), classified without model instances,
+and written with ``COPY`` (ids reserved from the table's sequence first, so a batch's rating
+changes can name their results), each row formatted by one operation (``ratings/copy_rows.py``).
+The old projection goes with one ``TRUNCATE``, which makes readers of the rating tables wait for
+the rebuild's commit instead of seeing a half-built projection; while the tables are locked that
 way their secondary indexes are dropped and built again at the end (one sort each instead of
-millions of insertions). Their foreign keys are no triggers (``ratings/models.py``).
+millions of insertions). Their foreign keys are no triggers, and a key that leads a unique
+constraint has no index of its own (``ratings/models.py``).
 """
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from uuid import UUID
 from django.db import connection, transaction
 from django.db.models import Count, Q
 
-from . import elo
+from . import copy_rows, elo
 from .models import PlayerRating, RatedResult, RatingChange, RatingLedger
 from .results import RECORD_FIELDS, GameResult, all_results, result_count
 from .table_results import latest_leg_results, merged
@@ -261,16 +263,8 @@ def _clear_projection() -> list[str]:
     return [definition for _, definition in indexes]
 
 
-class _Recorded:
-    """A result as the fold reads it, with its reserved id (the rebuild builds no model)."""
-
-    __slots__ = ("pk", "system", "event_id", "kind", "first_player_id", "first_side", "second_player_id",
-                 "second_side", "score", "placings")
-
-    def __init__(self, pk: int, result: GameResult):
-        self.pk = pk
-        for name in self.__slots__[1:]:
-            setattr(self, name, getattr(result, name))
+# Building the indexes dropped while loading sorts millions of rows: in memory, not on disk.
+INDEX_BUILD_MEMORY = "256MB"
 
 
 def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: int = 10_000) -> dict[str, int]:
@@ -287,16 +281,19 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
         states: dict[str, dict[int, list]] = defaultdict(dict)
         tallies: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         last_event: dict[str, int] = {}
+        write = _copy_writer() if connection.vendor == "postgresql" else _insert_writer
         legs = latest_leg_results()
         batches = merged(all_results(batch), legs)
         if progress is not None:
             batches = progress(batches, result_count() + len(legs))
         for results in batches:
-            _rebuild_batch(results, states, tallies, last_event, counts)
+            _rebuild_batch(results, states, tallies, last_event, counts, write)
         rows = [(system, player, rating, peak, games, *tallies[system, player])
                 for system, players in states.items() for player, (rating, games, peak) in players.items()]
         insert_rows(PlayerRating, ("system", "player_id", "rating", "peak", "games", "wins", "draws", "losses"), rows)
         with connection.cursor() as cursor:
+            if rebuild_indexes:
+                cursor.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_BUILD_MEMORY}'")
             for statement in rebuild_indexes:
                 cursor.execute(statement)
         # Updated in place, not recreated: tasks waiting on these rows' locks must still find them.
@@ -309,17 +306,33 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
     return dict(counts)
 
 
-def _rebuild_batch(results: list[GameResult], states: dict, tallies: dict, last_event: dict, counts: dict) -> None:
-    ids = reserve_ids(RatedResult, len(results))
+def _insert_writer(results: list[tuple[int, GameResult]], changes: list[tuple]) -> None:
     insert_rows(RatedResult, RESULT_COLUMNS, [
         (pk,) + tuple(getattr(r, name) for name in RECORD_FIELDS) + ([list(p) for p in r.placings],)
-        for pk, r in zip(ids, results)])
-    by_system: dict[str, list[_Recorded]] = defaultdict(list)
-    for pk, result in zip(ids, results):
+        for pk, r in results])
+    insert_rows(RatingChange, CHANGE_COLUMNS, changes)
+
+
+def _copy_writer() -> Callable[[list, list], None]:
+    """PostgreSQL: rows formatted by ``ratings/copy_rows.py``, its memo of strings kept across batches."""
+    text, fields = copy_rows.TextValues(), copy_rows.BinaryValues()
+
+    def write(results: list[tuple[int, GameResult]], changes: list[tuple]) -> None:
+        copy_rows.write_results(results, text)
+        copy_rows.write_changes(changes, fields)
+    return write
+
+
+def _rebuild_batch(results: list[GameResult], states: dict, tallies: dict, last_event: dict, counts: dict,
+                   write: Callable[[list, list], None]) -> None:
+    numbered = list(zip(reserve_ids(RatedResult, len(results)), results))
+    by_system: dict[str, list[GameResult]] = defaultdict(list)
+    for pk, result in numbered:
         counts[result.kind] += 1
         last_event.setdefault(result.system, 0)
         if result.kind in RATED_KINDS:
-            by_system[result.system].append(_Recorded(pk, result))
+            result.pk = pk
+            by_system[result.system].append(result)
     rows = []
     for system, records in by_system.items():
         system_rows = fold_records(records, states[system])
@@ -327,4 +340,4 @@ def _rebuild_batch(results: list[GameResult], states: dict, tallies: dict, last_
             tallies[system, row[3]][tally_index(row[PLACING_INDEX], row[6])] += 1
         rows += system_rows
         last_event[system] = records[-1].event_id
-    insert_rows(RatingChange, CHANGE_COLUMNS, rows)
+    write(numbered, rows)

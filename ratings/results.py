@@ -63,7 +63,7 @@ class GameResult:
     kind: str
     ending: str
     note: str
-    finished_at: datetime
+    finished_at: datetime | str  # str: as PostgreSQL wrote it (the rebuild's read)
     first_player_id: int | None = None
     first_side: str = ""
     second_player_id: int | None = None
@@ -72,9 +72,10 @@ class GameResult:
     placings: tuple[tuple[str, int, int], ...] = ()  # multiplayer: (side, player id, place), by side
     tournament_id: int | None = None  # a leg played at the table (ratings/table_results.py)
     leg: str = ""
+    pk: int | None = None  # the id reserved for its RatedResult (the rebuild folds results, not models)
 
-    def record(self, pk: int | None = None) -> RatedResult:
-        return RatedResult(pk=pk, placings=[list(p) for p in self.placings],
+    def record(self) -> RatedResult:
+        return RatedResult(pk=self.pk, placings=[list(p) for p in self.placings],
                            **{name: getattr(self, name) for name in RECORD_FIELDS})
 
 
@@ -201,33 +202,33 @@ def all_results(batch: int = 10_000) -> Iterator[list[GameResult]]:
         yield pending
 
 
-# Grouped by the events' primary key, (id, stream) since they are partitioned (game migration
-# 0014): PostgreSQL lets the other columns of e be selected only so.
+# The seats are aggregated per game first (one hash aggregate), then joined: grouping after the
+# join would sort every result's row with its payload.
 JOINED_RESULTS = """
-SELECT e.id, e.stream, e.seq, (e.payload -> 'outcome')::text, e.recorded_at::text, g.system, g.rated,
-       string_agg(s.side || ' ' || s.user_id, ' ')
+SELECT e.id, e.stream, e.seq, (e.payload -> 'outcome')::text, e.recorded_at::text, g.system, g.rated, s.seats
 FROM {events} e
 JOIN {games} g ON g.id = CAST(SUBSTRING(e.stream FROM {id_from}) AS uuid)
-LEFT JOIN {seats} s ON s.game_id = g.id
+LEFT JOIN (SELECT game_id, string_agg(side || ' ' || user_id, ' ') AS seats FROM {seats} GROUP BY game_id) s
+  ON s.game_id = g.id
 WHERE e.type = %s AND e.stream LIKE %s
-GROUP BY e.id, e.stream, g.id
 ORDER BY e.id
 """
-# Sorting a million results' seats in memory beats spilling it to disk.
+# Sorting a million results in memory beats spilling them to disk.
 SORT_MEMORY = "256MB"
 
 
 def _joined_rows(batch: int):
     """``(event id, stream, seq, payload, time, GameFacts)`` per result event (PostgreSQL).
 
-    The outcome and the time come as text and are parsed here once per result, which is
-    cheaper than the driver's per-row JSON and timestamp loaders.
+    The outcome comes as text and is parsed here once per result, which is cheaper than the
+    driver's per-row JSON loader; the time stays the text PostgreSQL gave, which the rebuild
+    writes back as it is (``ratings/copy_rows.py``).
     """
     sql = JOINED_RESULTS.format(events=StoredEvent._meta.db_table, games=Game._meta.db_table,
                                 seats=GameSeat._meta.db_table, id_from=len(GAME_PREFIX) + 1)
     with connection.cursor() as cursor:
         cursor.execute(f"SET LOCAL work_mem = '{SORT_MEMORY}'")
-    loads, parse_time = json.loads, datetime.fromisoformat
+    loads = json.loads
     with connection.connection.cursor(name="ratings_results") as cursor:
         cursor.itersize = batch
         cursor.execute(sql, [GAME_ENDED, GAME_PREFIX + "%"])
@@ -235,7 +236,7 @@ def _joined_rows(batch: int):
             words = seats.split() if seats else []
             facts = GameFacts(system, rated, tuple(sorted(zip(words[::2], map(int, words[1::2])))))
             payload = {"outcome": loads(outcome) if outcome else None}
-            yield event_id, stream, seq, payload, parse_time(recorded_at), facts
+            yield event_id, stream, seq, payload, recorded_at, facts
 
 
 def _looked_up_rows(batch: int):
