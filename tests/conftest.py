@@ -12,6 +12,7 @@ from config.celery import app as celery_app
 from systems.registry import register_system
 from tests import database_owner
 from tests.doubles import RACE, SYSTEM
+from tests.chromium import chromium, new_context  # noqa: F401  (fixtures: one browser for the whole run)
 from tests.worker import real_celery_worker  # noqa: F401  (fixture)
 
 register_system(RACE, SYSTEM)

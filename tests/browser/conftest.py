@@ -4,52 +4,15 @@ Never downloads a browser: it drives /usr/bin/chromium (``apt-get install chromi
 Screenshots go to ``artifacts/screenshots/`` (gitignored).
 """
 import os
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
+from tests.chromium import DESKTOP, PHONE, SCREENSHOTS  # noqa: F401  (the pages' sizes, for the tests)
 from tests.live.conftest import streams_end_with_the_test  # noqa: F401  (live pages end their streams too)
 
 # Playwright's sync API keeps an event loop on the test thread; the ORM calls the tests make
 # between browser steps are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="session")
-def chromium():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("needs Debian's chromium, an outside program (apt-get install -y chromium)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def new_context(chromium):
-    """A factory of isolated browser contexts (one per user); all closed after the test."""
-    contexts = []
-
-    def make(viewport=DESKTOP):
-        context = chromium.new_context(viewport=viewport)
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context
-
-    yield make
-    for c in contexts:
-        c.close()
-
-
-
 
 @pytest.fixture
 def shot():

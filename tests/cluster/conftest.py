@@ -16,7 +16,6 @@ from django.db import connection
 
 from bench.load.cluster import Cluster
 from tests import database_owner
-from tests.browser.conftest import chromium, new_context  # noqa: F401  (fixtures)
 from tests.worker import DEFAULT_REDIS, database_url, debug_off_env
 
 
