@@ -223,9 +223,8 @@ start() {
     launch "worker$i" "$VENV/celery" -A config worker -l INFO -c 1 -n "worker$i-$PORT@%h" --without-gossip --without-mingle
   done
   launch beat "$VENV/celery" -A config beat -l INFO -s "$RUN/celerybeat-schedule" --pidfile "$RUN/celerybeat.pid"
-  # The outbox relay (README, "How it works") where this tree has it.
-  local relay=""
-  if [ -f kernel/management/commands/relay_outbox.py ]; then launch relay "$PY" manage.py relay_outbox; relay=1; fi
+  # The outbox relay (README, "How it works"): it hands the commands' follow-up work to Celery.
+  launch relay "$PY" manage.py relay_outbox
   for i in 0 1; do wait_for "web$((i + 1))" "listening on ${WEB_PORTS[$i]}" listening "${WEB_PORTS[$i]}"; done
   for ((i = 0; i < STREAM_NODES; i++)); do
     wait_for "stream$((i + 1))" "listening on ${STREAM_PORTS[$i]}" listening "${STREAM_PORTS[$i]}"
@@ -236,7 +235,7 @@ start() {
   wait_for proxy "every node up in its health checks" all_servers_up
   for i in 1 2; do wait_for "worker$i" "ready" log_says "worker$i" "ready\."; done
   wait_for beat "its first tick" log_says beat "beat: Starting"
-  [ -z "$relay" ] || wait_for relay "listening" log_says relay "listening"
+  wait_for relay "listening" log_says relay "listening"
   if [ -n "$replica_job" ] && ! wait "$replica_job"; then
     tail -5 "$RUN/logs/replica.log" >&2
     die "the replica did not start (log: $RUN/logs/replica.log); bash scripts/cluster.sh stop ends the rest"

@@ -63,6 +63,12 @@ class Cluster:
 
         return sum(sum(c.cpu_times()[:2]) for node in nodes for c in psutil.Process(self.group(node)).children())
 
+    def process_cpu_seconds(self, node: str) -> float:
+        """CPU seconds of ``node``'s own process (the relay: no workers under it)."""
+        import psutil
+
+        return sum(psutil.Process(self.group(node)).cpu_times()[:2])
+
     def kill(self, node: str) -> float:
         """SIGKILL to every process of ``node``, as in a crash; the wall-clock time it was sent."""
         killed_at = time.time()
@@ -190,9 +196,10 @@ def main(args) -> int:
         raw_tps = measure(f"{run.SERVER}/{database}", workers, args.raw_seconds)
 
         def through_proxy(name: str, think: float) -> dict:
-            before = cluster.workers_cpu_seconds(web)
+            before, relay_before = cluster.workers_cpu_seconds(web), cluster.process_cpu_seconds("relay")
             results = run.play(cluster.url, workdir, name, f"{name}.json", think, args.games, args.timeout)
             results["server_cpu_s"] = cluster.workers_cpu_seconds(web) - before
+            results["relay_cpu_s"] = cluster.process_cpu_seconds("relay") - relay_before
             return results
 
         commands = sum(len(g["steps"]) for g in played["offered"])
