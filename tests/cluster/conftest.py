@@ -16,14 +16,8 @@ from django.db import connection
 
 from bench.load.cluster import Cluster
 from tests import database_owner
+from tests.services import missing_service
 from tests.worker import DEFAULT_REDIS, database_url, debug_off_env
-
-
-def missing_service(reason: str) -> None:
-    """A skip for an outside service that is not there; a failure where CI promised it."""
-    if os.environ.get("NIGHTDUEL_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"NIGHTDUEL_REQUIRE_SERVICES=1 but {reason}")
-    pytest.skip(reason)
 
 
 def next_redis_database(url: str) -> str:

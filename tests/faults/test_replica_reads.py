@@ -26,6 +26,7 @@ from game import annotations, services as games
 from leagues.models import League, Season
 from tests.conftest import make_user
 from tests.doubles import RACE
+from tests.services import missing_service
 from tests.worker import DEFAULT_REDIS, ROOT, database_url, debug_off_env, wait_until
 from tournament import services as tournaments
 from .conftest import free_port, serving
@@ -42,12 +43,12 @@ def replica_script(action: str, port: int) -> None:
 @pytest.fixture(scope="session")
 def replica_port(django_db_setup):
     if connection.vendor != "postgresql":
-        pytest.skip("a streaming replica needs the PostgreSQL test database, an outside service (set DATABASE_URL)")
+        missing_service("a streaming replica needs the PostgreSQL test database, an outside service (set DATABASE_URL)")
     if not glob("/usr/lib/postgresql/*/bin/pg_basebackup"):
-        pytest.skip("PostgreSQL's server programs (pg_basebackup, pg_ctl) are not installed")
+        missing_service("PostgreSQL's server programs (pg_basebackup, pg_ctl) are not installed")
     where = (connection.settings_dict.get("HOST") or "localhost", int(connection.settings_dict.get("PORT") or 5432))
     if where not in {("localhost", 5432), ("127.0.0.1", 5432)}:
-        pytest.skip("scripts/replica.sh copies the PostgreSQL on localhost:5432, not this test database's")
+        missing_service("scripts/replica.sh copies the PostgreSQL on localhost:5432, not this test database's")
     port = int(os.environ.get("NIGHTDUEL_TEST_REPLICA_PORT") or free_port())
     replica_script("start", port)
     yield port
