@@ -43,7 +43,7 @@ CHANNEL = "nightduel_outbox"  # the trigger's channel (migration kernel/0002_out
 BATCH = 100
 # After a NOTIFY, the commits that follow within this long are relayed in the same batch: one
 # transaction for several messages under load, a delay nobody notices in follow-up work.
-GATHER_SECONDS = 0.005
+GATHER_SECONDS = 0.02
 
 
 def relay_pending(limit: int = BATCH) -> tuple[int, bool]:

@@ -1,7 +1,7 @@
 """Load run: the service on PostgreSQL under load vs the raw INSERT+COMMIT ceiling and the
 framework floor (issues 9 and 18). Prints every goal figure of issue 18.
 
-    .venv/bin/python bench/load/run.py [--games 200] [--workers 4] [--think 1.0]
+    .venv/bin/python bench/load/run.py [--games 200] [--workers CORES] [--think 1.0]
                                        [--server gunicorn|granian] [--worker-class sync|gthread]
     .venv/bin/python bench/load/run.py --cluster [--games 200] [--think 1.0] [--kill-games 100]
 
@@ -202,7 +202,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200, help="players at once (each plays one game at a time)")
     parser.add_argument("--rounds", type=int, default=3, help="games in each set per player, on average")
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
+                        help="web worker processes (default: one per core, as deploy/systemd/nightduel-web.service)")
+    parser.add_argument("--accounts", type=int,
+                        help="user accounts the games are shared among, each keeping its token from game to game "
+                             "(default: 2 x --games)")
+    parser.add_argument("--raw-workers", type=int, default=4, help="processes of the raw INSERT+COMMIT ceiling")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a player thinks between moves")
     parser.add_argument("--server", choices=["gunicorn", "granian"], default="gunicorn",
                         help="the web server: gunicorn (production default) or granian (Rust HTTP, WSGI)")
@@ -232,7 +237,9 @@ def main() -> int:
     recreate_database(args.database)
     try:
         per_set = args.games * args.rounds
-        print(f"database {args.database}: migrating, creating 2 x {per_set} scripted 303 games ...", flush=True)
+        accounts = args.accounts or 2 * args.games
+        print(f"database {args.database}: migrating, creating 2 x {per_set} scripted 303 games among {accounts} "
+              f"accounts ...", flush=True)
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
         import django
 
@@ -242,7 +249,7 @@ def main() -> int:
         from scripts import create_scripted_games
         from verify import verify_store
 
-        games = create_scripted_games(2 * per_set)
+        games = create_scripted_games(2 * per_set, accounts)
         offered_games, saturation_games = games[:per_set], games[per_set:]
         (workdir / "offered.json").write_text(json.dumps(offered_games))
         (workdir / "saturation.json").write_text(json.dumps(saturation_games))
@@ -250,8 +257,8 @@ def main() -> int:
 
         from raw_ceiling import measure
 
-        print(f"raw ceiling: {args.workers} processes x {args.raw_seconds:.0f} s of INSERT+COMMIT ...", flush=True)
-        raw_tps = measure(database_url, args.workers, args.raw_seconds)
+        print(f"raw ceiling: {args.raw_workers} processes x {args.raw_seconds:.0f} s of INSERT+COMMIT ...", flush=True)
+        raw_tps = measure(database_url, args.raw_workers, args.raw_seconds)
 
         commands = sum(len(g["steps"]) for g in offered_games)
         print(f"service: {args.server} with {args.workers} workers and the outbox relay; {args.games} players play "
@@ -321,7 +328,7 @@ def report(args, results: dict, saturated: dict | None, raw_tps: float, problems
     goals["worker CPU per command <= 3 ms"] = cpu_ms(results) <= GOALS["worker_cpu_ms"]
     goals["p95 < 50 ms with >= 150 commands/s offered"] = p95 < GOALS["p95_ms"] and rate >= GOALS["offered_per_s"]
     goals["load generator <= 25% of the machine"] = share <= GOALS["generator_share"]
-    print(f"raw ceiling: {raw_tps:.0f} INSERT+COMMIT transactions/s from {args.workers} processes")
+    print(f"raw ceiling: {raw_tps:.0f} INSERT+COMMIT transactions/s from {args.raw_workers} processes")
     served = rate
     if saturated is not None:
         served = rate_of(saturated)

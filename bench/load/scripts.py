@@ -36,25 +36,31 @@ def script_game(stream: str, seed: str, policy) -> list[dict]:
     return steps
 
 
-def create_scripted_games(count: int) -> list[dict]:
-    """``count`` games between fresh users, each with tokens and its whole script."""
+def create_scripted_games(count: int, players: int | None = None) -> list[dict]:
+    """``count`` games, each with its players' tokens and its whole script, among ``players``
+    users (default: two fresh ones per game). A player keeps his token from game to game, as on
+    the service: only his first command finds the token cache cold (kernel/api/token_cache.py)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
     from game import services
 
+    players = max(2, min(players or 2 * count, 2 * count))
     User = get_user_model()
-    users = User.objects.bulk_create(User(username=f"load-{i}") for i in range(2 * count))
+    users = User.objects.bulk_create(User(username=f"load-{i}") for i in range(players))
     tokens = Token.objects.bulk_create(Token(user=u, key=Token.generate_key()) for u in users)
     games = []
     for i in range(count):
-        luftwaffe, raf = users[2 * i], users[2 * i + 1]
+        # Pairs rotate through the players, so the same two seldom meet again.
+        first, second = (2 * i) % players, (2 * i + 1 + 2 * (i // (players // 2 or 1))) % players
+        if second == first:
+            second = (first + 1) % players
         seed = f"load-seed-{i}"
-        game = services.create_game(system_name="303", setup={}, players={"luftwaffe": luftwaffe, "raf": raf},
+        game = services.create_game(system_name="303", setup={}, players={"luftwaffe": users[first], "raf": users[second]},
                                     seed=seed)
         games.append({
             "id": str(game.pk),
-            "tokens": {"luftwaffe": tokens[2 * i].key, "raf": tokens[2 * i + 1].key},
+            "tokens": {"luftwaffe": tokens[first].key, "raf": tokens[second].key},
             "steps": script_game(game.stream, seed, POLICIES[i % len(POLICIES)]),
         })
     return games
