@@ -6,6 +6,8 @@ single-row INSERT into a table shaped like ``events`` (autocommit: one round tri
 is run. What this endpoint serves per second bounds what any Django/DRF command endpoint can
 serve on the same machine, so the load run prints it beside the service and the raw ceiling.
 """
+import uuid
+
 from django.db import connection
 from django.urls import path
 from rest_framework import permissions
@@ -27,7 +29,8 @@ class FloorWrite(APIView):
             cursor.execute(
                 f"INSERT INTO {TABLE} (stream, seq, type, payload, actor, visibility, recorded_at, hash)"
                 " VALUES (%s, %s, 'FighterMoved', %s, %s, 'public', now(), %s)",
-                (f"floor-{request.user.pk}", request.data["expected_version"], PAYLOAD, request.user.username, HASH),
+                # A stream of its own per request: players share accounts from game to game.
+                (f"floor-{uuid.uuid4().hex}", request.data["expected_version"], PAYLOAD, request.user.username, HASH),
             )
         return Response({"version": request.data["expected_version"]}, status=201)
 
