@@ -6,7 +6,8 @@ framework floor (issues 9 and 18). Prints every goal figure of issue 18.
     .venv/bin/python bench/load/run.py --cluster [--games 200] [--think 1.0] [--kill-games 100]
 
 One command does it all (PostgreSQL and Redis on localhost): creates its own database
-(``nightduel_load``), migrates, creates users, tokens and two sets of scripted 303 games, and
+(``nightduel_load``), migrates, creates ``--accounts`` users with their tokens (a player keeps his
+from game to game, as on the service) and two sets of scripted 303 games among them, and
 measures, in one run:
 
 1. the raw ceiling: single-row INSERT + COMMIT into a table shaped like ``events`` from
@@ -345,7 +346,7 @@ def report(args, results: dict, saturated: dict | None, raw_tps: float, problems
         floor_latencies = sorted(measured_window(floor)[1])
         print(f"framework floor (auth + throttle + one INSERT+COMMIT through the same stack, think "
               f"{args.floor_think} s): {floor_rate:.0f} requests/s, p50 {percentile(floor_latencies, 0.5):.1f}"
-              f"  p95 {percentile(floor_latencies, 0.95):.1f} ms, {len(floor['errors'])} errors, gunicorn workers' "
+              f"  p95 {percentile(floor_latencies, 0.95):.1f} ms, {len(floor['errors'])} errors, workers' "
               f"CPU {cpu_ms(floor):.2f} ms per request (goal <= {GOALS['floor_cpu_ms']}); floor/raw "
               f"{floor_rate / raw_tps if raw_tps else 0.0:.2f}")
         line, share = generator_line("floor run", floor)
