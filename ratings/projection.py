@@ -21,9 +21,9 @@ and written with ``COPY`` (ids reserved from the table's sequence first, so a ba
 changes can name their results), each row formatted by one operation (``ratings/copy_rows.py``).
 The old projection goes with one ``TRUNCATE``, which makes readers of the rating tables wait for
 the rebuild's commit instead of seeing a half-built projection; while the tables are locked that
-way their secondary indexes are dropped and built again at the end (one sort each instead of
+way their indexes and keys are dropped and built again at the end (one sort each instead of
 millions of insertions). Their foreign keys are no triggers, and a key that leads a unique
-constraint has no index of its own (``ratings/models.py``).
+constraint or an index has no index of its own (``ratings/models.py``).
 """
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def _refold_tail(first: RatedResult) -> None:
     """Re-rate every rated result of the system from ``first`` on (a result arrived late)."""
     tail = list(RatedResult.objects.filter(system=first.system, kind__in=RATED_KINDS,
                                            event_id__gte=first.event_id).order_by("event_id"))
-    RatingChange.objects.filter(system=first.system, event_id__gte=first.event_id).delete()
+    RatingChange.objects.filter(result__in=[record.pk for record in tail]).delete()
     players = {p for r in tail for p in players_of(r)}
     states = {}
     before = (RatingChange.objects.filter(system=first.system, player_id__in=players, event_id__lt=first.event_id)
@@ -226,8 +226,9 @@ def reserve_ids(model, count: int) -> list[int]:
     table = model._meta.db_table
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-                           [table, count])
+            # The sequence is looked up once: in the select list it would be looked up per id.
+            cursor.execute("SELECT pg_get_serial_sequence(%s, 'id')", [table])
+            cursor.execute("SELECT nextval(%s) FROM generate_series(1, %s)", [cursor.fetchone()[0], count])
             return [row[0] for row in cursor.fetchall()]
         cursor.execute(f"SELECT COALESCE(MAX(id), 0) FROM {connection.ops.quote_name(table)}")
         start = cursor.fetchone()[0] + 1
@@ -238,29 +239,53 @@ PROJECTION_TABLES = (RatingChange, RatedResult, PlayerRating)
 
 
 def _clear_projection() -> list[str]:
-    """Empty the projection; on PostgreSQL also drop its secondary indexes and return the
+    """Empty the projection; on PostgreSQL also drop its indexes and keys and return the
     statements that build them again — when the role owns the tables (``manage.py
     rebuild_ratings`` run by the owner). The service role (README, "Production shape") may not
-    drop indexes, so a rebuild it runs loads with them in place."""
+    drop them, so a rebuild it runs loads with them in place.
+
+    Loading a million results into tables with their keys in place costs several times the load
+    itself (each row a search in each key's tree); a key built once at the end is one sort, and
+    it still checks uniqueness, so a duplicate fails the rebuild and nothing of it is kept.
+    A key that a database foreign key points at stays.
+    """
     if connection.vendor != "postgresql":
         for model in PROJECTION_TABLES:
             model.objects.all().delete()
         return []
     tables = [m._meta.db_table for m in PROJECTION_TABLES]
+    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         # TRUNCATE needs the deferred checks of anything written earlier in the transaction done.
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        cursor.execute("TRUNCATE " + ", ".join(connection.ops.quote_name(t) for t in tables))
-        # Indexes that back no constraint (the primary and unique keys stay).
-        cursor.execute("SELECT indexname, indexdef FROM pg_indexes i WHERE schemaname = current_schema() "
-                       "AND tablename = ANY(%s) AND NOT EXISTS "
-                       "(SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname) "
-                       "AND pg_has_role((SELECT tableowner FROM pg_tables t WHERE t.schemaname = i.schemaname "
-                       "AND t.tablename = i.tablename), 'USAGE')", [tables])
+        cursor.execute("TRUNCATE " + ", ".join(quote(t) for t in tables))
+        cursor.execute(OWNED_KEYS, [tables])
+        keys = cursor.fetchall()
+        cursor.execute(OWNED_INDEXES, [tables])
         indexes = cursor.fetchall()
+        for table, name, _ in keys:
+            cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
         for name, _ in indexes:
-            cursor.execute(f"DROP INDEX {connection.ops.quote_name(name)}")
-    return [definition for _, definition in indexes]
+            cursor.execute(f"DROP INDEX {quote(name)}")
+    return ([f"ALTER TABLE {quote(table)} ADD CONSTRAINT {quote(name)} {definition}" for table, name, definition in keys]
+            + [definition for _, definition in indexes])
+
+
+# Of the projection's tables (those this role owns): primary and unique keys no foreign key points at,
+OWNED_KEYS = """
+SELECT t.relname, c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c
+JOIN pg_class t ON t.oid = c.conrelid
+WHERE t.relnamespace = current_schema()::regnamespace AND t.relname = ANY(%s) AND c.contype IN ('p', 'u')
+  AND pg_has_role(t.relowner, 'USAGE')
+  AND NOT EXISTS (SELECT 1 FROM pg_constraint f WHERE f.contype = 'f' AND f.confrelid = c.conrelid)
+"""
+# and the indexes that back no constraint.
+OWNED_INDEXES = """
+SELECT indexname, indexdef FROM pg_indexes i WHERE schemaname = current_schema() AND tablename = ANY(%s)
+  AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)
+  AND pg_has_role((SELECT tableowner FROM pg_tables t WHERE t.schemaname = i.schemaname
+                   AND t.tablename = i.tablename), 'USAGE')
+"""
 
 
 # Building the indexes dropped while loading sorts millions of rows: in memory, not on disk.
@@ -277,7 +302,7 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
     counts: dict[str, int] = defaultdict(int)
     with transaction.atomic():
         list(RatingLedger.objects.select_for_update().all())
-        rebuild_indexes = _clear_projection()
+        rebuild_statements = _clear_projection()
         states: dict[str, dict[int, list]] = defaultdict(dict)
         tallies: dict[tuple[str, int], list[int]] = defaultdict(lambda: [0, 0, 0])
         last_event: dict[str, int] = {}
@@ -292,9 +317,9 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
                 for system, players in states.items() for player, (rating, games, peak) in players.items()]
         insert_rows(PlayerRating, ("system", "player_id", "rating", "peak", "games", "wins", "draws", "losses"), rows)
         with connection.cursor() as cursor:
-            if rebuild_indexes:
+            if rebuild_statements:
                 cursor.execute(f"SET LOCAL maintenance_work_mem = '{INDEX_BUILD_MEMORY}'")
-            for statement in rebuild_indexes:
+            for statement in rebuild_statements:
                 cursor.execute(statement)
         # Updated in place, not recreated: tasks waiting on these rows' locks must still find them.
         RatingLedger.objects.exclude(system__in=last_event).update(last_event_id=0)

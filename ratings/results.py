@@ -213,8 +213,10 @@ LEFT JOIN (SELECT game_id, string_agg(side || ' ' || user_id, ' ') AS seats FROM
 WHERE e.type = %s AND e.stream LIKE %s
 ORDER BY e.id
 """
-# Sorting a million results in memory beats spilling them to disk.
-SORT_MEMORY = "256MB"
+# Sorting a million results in memory beats spilling them to disk. One process, without JIT: in
+# a parallel plan every worker aggregates all the seats again, and compiling the plan costs more
+# than it saves (measured at 10⁶ results: 7.3 s, against 7.9 s parallel and 8.9 s with JIT too).
+READ_SETTINGS = {"work_mem": "256MB", "max_parallel_workers_per_gather": "0", "jit": "off"}
 
 
 def _joined_rows(batch: int):
@@ -227,7 +229,8 @@ def _joined_rows(batch: int):
     sql = JOINED_RESULTS.format(events=StoredEvent._meta.db_table, games=Game._meta.db_table,
                                 seats=GameSeat._meta.db_table, id_from=len(GAME_PREFIX) + 1)
     with connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL work_mem = '{SORT_MEMORY}'")
+        for name, value in READ_SETTINGS.items():
+            cursor.execute(f"SET LOCAL {name} = '{value}'")
     loads = json.loads
     with connection.connection.cursor(name="ratings_results") as cursor:
         cursor.itersize = batch

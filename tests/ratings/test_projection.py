@@ -188,18 +188,53 @@ def test_elo_score_of_an_outcome(outcome, score):
     assert elo_score(outcome, "a", "b") == score
 
 
-def test_rebuild_builds_again_the_indexes_it_drops_while_loading(users):
-    from django.db import connection
+def test_rebuild_builds_again_the_keys_and_indexes_it_drops_while_loading(users):
+    """The owner's rebuild (manage.py rebuild_ratings) loads into tables without their keys and
+    indexes, and builds each again; the service role's loads with them in place."""
+    from django.db import connection, transaction
+
+    from ratings import projection
+    from tests.database_owner import as_owner
 
     if connection.vendor != "postgresql":
-        pytest.skip("indexes are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
+        pytest.skip("keys are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
     play(users["alice"], users["bob"])
 
-    def indexes():
+    def structure():
         with connection.cursor() as cursor:
-            cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename LIKE 'ratings_%%'")
+            cursor.execute("SELECT indexname, indexdef FROM pg_indexes WHERE tablename LIKE 'ratings_%%' "
+                           "UNION ALL SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                           "WHERE conrelid::regclass::text LIKE 'ratings_%%'")
             return sorted(cursor.fetchall())
 
-    before = indexes()
-    assert rebuilt_equals_incremental()
-    assert indexes() == before and len(before) > 10
+    before = structure()
+    with as_owner():
+        with transaction.atomic():
+            statements = projection._clear_projection()
+            assert any("PRIMARY KEY" in s for s in statements) and any("UNIQUE" in s for s in statements)
+            assert not any(name in {"rated_result_unique", "rating_change_unique"} for name, _ in structure())
+            transaction.set_rollback(True)
+        assert rebuilt_equals_incremental()
+    assert structure() == before and len(before) > 10
+
+
+def test_a_duplicate_fails_the_owners_rebuild_when_its_key_is_built_again(users):
+    from django.db import IntegrityError, connection
+
+    from ratings import projection
+    from tests.database_owner import as_owner
+
+    if connection.vendor != "postgresql":
+        pytest.skip("keys are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
+    play(users["alice"], users["bob"])
+    before = projection_snapshot()
+    twice = projection.all_results
+
+    def every_result_twice(batch=10_000):
+        for results in twice(batch):
+            yield results + results
+    with as_owner(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(projection, "all_results", every_result_twice)
+        with pytest.raises(IntegrityError):
+            projection.rebuild()
+    assert projection_snapshot() == before
