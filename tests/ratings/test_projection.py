@@ -18,6 +18,7 @@ from ratings.results import elo_score
 from ratings.tasks import rate_finished_game
 from tests.conftest import make_user
 from tests.doubles import RACE
+from tests.services import missing_service
 from tests.ratings.games import SOLO, abort, forfeit, play, play_solo, start, time_out, win
 from tests.ratings.projection_snapshot import projection_snapshot
 
@@ -188,6 +189,13 @@ def test_elo_score_of_an_outcome(outcome, score):
     assert elo_score(outcome, "a", "b") == score
 
 
+def owner_keys_need_postgresql() -> None:
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        missing_service("keys are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
+
+
 def test_rebuild_builds_again_the_keys_and_indexes_it_drops_while_loading(users):
     """The owner's rebuild (manage.py rebuild_ratings) loads into tables without their keys and
     indexes, and builds each again; the service role's loads with them in place."""
@@ -196,8 +204,7 @@ def test_rebuild_builds_again_the_keys_and_indexes_it_drops_while_loading(users)
     from ratings import projection
     from tests.database_owner import as_owner
 
-    if connection.vendor != "postgresql":
-        pytest.skip("keys are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
+    owner_keys_need_postgresql()
     play(users["alice"], users["bob"])
 
     def structure():
@@ -219,13 +226,12 @@ def test_rebuild_builds_again_the_keys_and_indexes_it_drops_while_loading(users)
 
 
 def test_a_duplicate_fails_the_owners_rebuild_when_its_key_is_built_again(users):
-    from django.db import IntegrityError, connection
+    from django.db import IntegrityError
 
     from ratings import projection
     from tests.database_owner import as_owner
 
-    if connection.vendor != "postgresql":
-        pytest.skip("keys are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
+    owner_keys_need_postgresql()
     play(users["alice"], users["bob"])
     before = projection_snapshot()
     twice = projection.all_results
