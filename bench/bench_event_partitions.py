@@ -19,9 +19,11 @@ shared machine falls on all of them alike):
 - read: ``list(kernel.store.read_events(stream))``, one stream's events in seq order as the fold
   reads them, likewise for a recent stream and for one drawn from all.
 
-Prints p50/p95 of each (ms), the PostgreSQL backend's CPU per operation (from /proc, so it needs
-the server on this machine; a figure the machine's load moves less than the latencies), the ratios 10⁷/10⁵ and
-the load average.
+Prints the server's ``shared_buffers`` beside the sizes (at 10⁷ the default 128 MB holds a few
+per cent of the table, and a long-idle stream's pages then come from the OS cache), p50/p95 of
+each (ms), the PostgreSQL backend's CPU per operation (from /proc, so it needs the server on this
+machine; a figure the machine's load moves less than the latencies), the ratios 10⁷/10⁵ and the
+load average.
 
 Run: DATABASE_URL=postgresql://... .venv/bin/python bench/bench_event_partitions.py [--small 100000] [--large 10000000]
 """
@@ -167,7 +169,11 @@ def sizes() -> str:
         cursor.execute("SELECT sum(pg_table_size(inhrelid)), sum(pg_indexes_size(inhrelid)), count(*) "
                        "FROM pg_inherits WHERE inhparent = 'events'::regclass")
         table, indexes, partitions = cursor.fetchone()
-    return f"table {table / 2**30:.2f} GiB, indexes {indexes / 2**30:.2f} GiB, {partitions} partitions"
+        cursor.execute("SHOW shared_buffers")
+        buffers = cursor.fetchone()[0]
+    # Whether a long-idle stream's pages are still in PostgreSQL's buffers decides its read.
+    return (f"table {table / 2**30:.2f} GiB, indexes {indexes / 2**30:.2f} GiB, {partitions} partitions; "
+            f"shared_buffers {buffers}")
 
 
 def report(small: Table, large: Table) -> None:
