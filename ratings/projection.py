@@ -16,7 +16,9 @@ in the same transaction as the rating changes; the per-system ledger row is lock
 a re-delivered or concurrent duplicate task finds the record and changes nothing.
 
 Rebuild speed. The result events are streamed in batches (a server-side cursor on
-PostgreSQL, the seats aggregated per game before the join), classified without model instances,
+PostgreSQL, the seats aggregated per game before the join; a rebuild that is a transaction of
+its own reads them in a thread on a second connection, ``ratings/read_ahead.py``, so that the
+server sends the next batches while this one is written), classified without model instances,
 and written with ``COPY`` (ids reserved from the table's sequence first, so a batch's rating
 changes can name their results), each row formatted by one operation (``ratings/copy_rows.py``).
 The old projection goes with one ``TRUNCATE``, which makes readers of the rating tables wait for
@@ -37,6 +39,7 @@ from django.db.models import Count, Q
 
 from . import copy_rows, elo
 from .models import PlayerRating, RatedResult, RatingChange, RatingLedger
+from .read_ahead import read_ahead
 from .results import RECORD_FIELDS, GameResult, all_results, result_count
 from .table_results import latest_leg_results, merged
 
@@ -309,6 +312,7 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
     meanwhile wait and then see the rebuilt state. Returns counts per result kind.
     """
     counts: dict[str, int] = defaultdict(int)
+    reading_apart = connection.vendor == "postgresql" and not connection.in_atomic_block
     with transaction.atomic():
         list(RatingLedger.objects.select_for_update().all())
         rebuild_statements = _clear_projection()
@@ -317,7 +321,8 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
         last_event: dict[str, int] = {}
         write = _copy_writer() if connection.vendor == "postgresql" else _insert_writer
         legs = latest_leg_results()
-        batches = merged(all_results(batch), legs)
+        results = read_ahead(partial(all_results, batch)) if reading_apart else all_results(batch)
+        batches = merged(results, legs)
         if progress is not None:
             batches = progress(batches, result_count() + len(legs))
         for results in batches:

@@ -233,13 +233,14 @@ def _joined_rows(batch: int):
             cursor.execute(f"SET LOCAL {name} = '{value}'")
     loads = json.loads
     with connection.connection.cursor(name="ratings_results") as cursor:
-        cursor.itersize = batch
         cursor.execute(sql, [GAME_ENDED, GAME_PREFIX + "%"])
-        for event_id, stream, seq, outcome, recorded_at, system, rated, seats in cursor:
-            words = seats.split() if seats else []
-            facts = GameFacts(system, rated, tuple(sorted(zip(words[::2], map(int, words[1::2])))))
-            payload = {"outcome": loads(outcome) if outcome else None}
-            yield event_id, stream, seq, payload, recorded_at, facts
+        # A batch at a time: iterating the cursor itself costs a Python call per row.
+        while rows := cursor.fetchmany(batch):
+            for event_id, stream, seq, outcome, recorded_at, system, rated, seats in rows:
+                words = seats.split() if seats else []
+                facts = GameFacts(system, rated, tuple(sorted(zip(words[::2], map(int, words[1::2])))))
+                payload = {"outcome": loads(outcome) if outcome else None}
+                yield event_id, stream, seq, payload, recorded_at, facts
 
 
 def _looked_up_rows(batch: int):
