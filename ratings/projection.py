@@ -30,6 +30,7 @@ constraint or an index has no index of its own (``ratings/models.py``).
 from __future__ import annotations
 
 from collections import defaultdict
+from contextlib import closing
 from functools import partial
 from typing import Callable, Iterable
 from uuid import UUID
@@ -321,12 +322,15 @@ def rebuild(progress: Callable[[Iterable, int], Iterable] | None = None, batch: 
         last_event: dict[str, int] = {}
         write = _copy_writer() if connection.vendor == "postgresql" else _insert_writer
         legs = latest_leg_results()
-        results = read_ahead(partial(all_results, batch)) if reading_apart else all_results(batch)
-        batches = merged(results, legs)
-        if progress is not None:
-            batches = progress(batches, result_count() + len(legs))
-        for results in batches:
-            _rebuild_batch(results, states, tallies, last_event, counts, write)
+        read = partial(all_results, batch)
+        # Closed on the way out, an error while writing included: a reader thread stops at once
+        # instead of holding its connection's transaction open until the traceback is freed.
+        with closing(read_ahead(read) if reading_apart else read()) as stored:
+            batches = merged(stored, legs)
+            if progress is not None:
+                batches = progress(batches, result_count() + len(legs))
+            for results in batches:
+                _rebuild_batch(results, states, tallies, last_event, counts, write)
         rows = [(system, player, rating, peak, games, *tallies[system, player])
                 for system, players in states.items() for player, (rating, games, peak) in players.items()]
         insert_rows(PlayerRating, ("system", "player_id", "rating", "peak", "games", "wins", "draws", "losses"), rows)

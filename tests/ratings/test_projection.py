@@ -196,6 +196,21 @@ def owner_keys_need_postgresql() -> None:
         missing_service("keys are dropped during the rebuild on PostgreSQL only, an outside service (set DATABASE_URL)")
 
 
+def test_a_batch_s_ids_are_one_block_of_the_sequence_and_the_next_id_follows_it():
+    """The rebuild reserves each batch's result ids as one block, of which only the ends come back."""
+    from django.db import connection
+
+    from ratings.projection import reserve_ids
+
+    if connection.vendor != "postgresql":
+        missing_service("ids come from a sequence on PostgreSQL only, an outside service (set DATABASE_URL)")
+    first, second = reserve_ids(RatedResult, 5), reserve_ids(RatedResult, 3)
+    assert (len(first), len(second), second.start) == (5, 3, first.stop)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT nextval(pg_get_serial_sequence('ratings_ratedresult', 'id'))")
+        assert cursor.fetchone()[0] == second.stop
+
+
 def test_rebuild_builds_again_the_keys_and_indexes_it_drops_while_loading(users):
     """The owner's rebuild (manage.py rebuild_ratings) loads into tables without their keys and
     indexes, and builds each again; the service role's loads with them in place."""

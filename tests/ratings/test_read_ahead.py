@@ -1,17 +1,19 @@
 """The rebuild's read in a thread on a connection of its own (ratings/read_ahead.py): the batches
 come in order, an error of the read is raised where they are used, and a consumer that stops
-early stops the reader. The full rebuild on this path is compared with the live fold in
+early, or a rebuild that fails while writing, stops the reader. The full rebuild on this path is compared with the live fold in
 tests/ratings/test_concurrency.py (a transactional test, so the rebuild is a transaction of its
 own there).
 
 PostgreSQL only, like that test: the thread needs a database connection of its own.
 """
 import threading
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 
+from ratings import projection
 from ratings.read_ahead import read_ahead
 
 pytestmark = [
@@ -58,4 +60,26 @@ def test_a_consumer_that_stops_early_stops_the_reader():
     batches = read_ahead(endless)
     assert next(batches) == [1]
     batches.close()
-    assert not any(t.name == "ratings-read-ahead" for t in threading.enumerate())
+    assert not readers()
+
+
+def test_a_rebuild_that_fails_while_writing_stops_its_reader_at_once(monkeypatch):
+    def endless(batch):
+        n = 0
+        while True:
+            n += 1
+            yield [SimpleNamespace(event_id=n)]
+
+    def failing_write(*args):
+        raise RuntimeError("the write failed")
+
+    monkeypatch.setattr(projection, "all_results", endless)
+    monkeypatch.setattr(projection, "_rebuild_batch", failing_write)
+    with pytest.raises(RuntimeError, match="the write failed") as failure:
+        projection.rebuild()
+    # The traceback still holds the rebuild's frame: the reader must not wait for it to be freed.
+    assert failure.traceback and not readers()
+
+
+def readers():
+    return [t for t in threading.enumerate() if t.name == "ratings-read-ahead"]
