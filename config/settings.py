@@ -151,8 +151,11 @@ if os.environ.get("DATABASE_REPLICA_URL"):
     # read a moment before it goes to the primary, never the request.
     if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         raise ImproperlyConfigured("DATABASE_REPLICA_URL needs a PostgreSQL DATABASE_URL (a streaming replica of it).")
+    # Health checks on: a replica is restarted more often than the primary, and a connection
+    # that died with it would otherwise send this process's reads to the primary for a while.
     DATABASES["replica"] = dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"],
-                                                 conn_max_age=DATABASES["default"]["CONN_MAX_AGE"])
+                                                 conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+                                                 conn_health_checks=True)
     DATABASES["replica"]["OPTIONS"] = {**DATABASES["default"].get("OPTIONS", {}), "connect_timeout": 2}
     if "pool" in DATABASES["replica"]["OPTIONS"]:
         DATABASES["replica"]["OPTIONS"]["pool"] = {**DATABASES["replica"]["OPTIONS"]["pool"], "timeout": 2}

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the whole test suite. It uses PostgreSQL and Redis on localhost when they answer
 # (DATABASE_URL / REDIS_URL override); tests that need them are skipped otherwise.
-# Browser tests drive /usr/bin/chromium when it is installed. Extra arguments go to pytest.
+# Browser tests drive /usr/bin/chromium when it is installed. With arguments, one pytest gets
+# them; without, the whole suite runs in two parts (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh
@@ -18,4 +19,12 @@ export HTTPS="${HTTPS:-0}"
 echo "tests on ${DATABASE_URL:-SQLite (embedded)}, broker ${REDIS_URL:-none (eager tasks)}"
 .venv/bin/python manage.py makemigrations --check --dry-run >/dev/null \
   || { echo "models and migrations differ: run manage.py makemigrations"; exit 1; }
-exec .venv/bin/python -m pytest "$@"
+if [ "$#" -gt 0 ]; then
+  exec .venv/bin/python -m pytest "$@"
+fi
+# The whole suite: first the tests that stop or load a shared server, alone; then the rest on a
+# worker per core (at most six), each file on one worker (tests/parallel.py keeps them apart).
+status=0
+.venv/bin/python -m pytest -m exclusive || status=$?
+.venv/bin/python -m pytest -m "not exclusive" -n auto --maxprocesses 6 --dist loadfile || status=$?
+exit "$status"

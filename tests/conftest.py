@@ -1,4 +1,5 @@
 import io
+import os
 
 import pytest
 from django.core.management import call_command
@@ -11,11 +12,16 @@ from rest_framework.test import APIClient
 from config.celery import app as celery_app
 from systems.registry import register_system
 from tests import database_owner
+from tests.parallel import separate_workers
 from tests.doubles import RACE, SYSTEM
 from tests.chromium import chromium, new_context  # noqa: F401  (fixtures: one browser for the whole run)
 from tests.worker import real_celery_worker  # noqa: F401  (fixture)
 
 register_system(RACE, SYSTEM)
+
+
+def pytest_xdist_setupnodes(config, specs):
+    separate_workers(specs, os.environ)
 
 
 def make_user(username: str, **extra):

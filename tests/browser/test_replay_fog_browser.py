@@ -32,8 +32,8 @@ def test_fog_toggle_and_heat_map(live_server, users, new_context, shot):
     page = new_context().new_page()
     log_in(page, live_server.url, "carol")
     page.goto(f"{live_server.url}/games/{game.pk}/replay/?step={step}")
-    page.get_by_label("As the German saw it").check()
-    page.wait_for_url(f"**/replay/?step={step}&as=german")
+    with page.expect_navigation(url=f"**/replay/?step={step}&as=german", timeout=30_000):
+        page.get_by_label("As the German saw it").check()
     page.wait_for_selector("g.fog-heat .fog-cell", state="attached")
     shown = page.evaluate("() => JSON.parse(document.getElementById('step-data').textContent).state")
     assert shown == SYSTEM.view(engine, "german") and shown["plan"] is None
@@ -55,8 +55,10 @@ def test_fog_toggle_and_heat_map(live_server, users, new_context, shot):
     assert nxt["plan"] is None and nxt["viewer"] == "german"
     assert page.get_attribute("#step-link", "href") == f"?step={step + 1}&as=german"
 
-    page.get_by_label("Everything").check()
-    page.wait_for_url(f"**/replay/?step={step + 1}&as=")
+    # The toggle's form carries the step shown (replay_fog.js sets it as the step is drawn).
+    page.wait_for_function(f"() => document.getElementById('fog-step').value === '{step + 1}'")
+    with page.expect_navigation(url=f"**/replay/?step={step + 1}&as=", timeout=30_000):
+        page.get_by_label("Everything").check()
     page.wait_for_selector("g.fog-heat .fog-truth", state="attached")
     full = page.evaluate("() => JSON.parse(document.getElementById('step-data').textContent).state")
     assert full["plan"]["route"] and full["viewer"] == "referee"

@@ -22,7 +22,8 @@ from tests.browser.conftest import advance, cup_of_four, log_in
 from tests.conftest import make_user
 from tests.worker import ROOT, wait_until
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# A cluster of its own on fixed ports, loaded hard: alone (tests/parallel.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.exclusive]
 
 # Every stored-event the page's EventSource received, with the connection it came on, and the
 # last id it saw (a stored-event's seq or a version message's version: its Last-Event-ID).

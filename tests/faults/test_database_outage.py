@@ -151,6 +151,7 @@ def test_clients_get_a_clean_503_and_lose_nothing_when_server_connections_are_ki
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.exclusive  # the restart stops the server every other test uses
 def test_clients_get_a_clean_503_and_lose_nothing_across_a_postgresql_restart(live_gunicorn, users):
     if not restarts_allowed():
         pytest.skip("restarts the shared PostgreSQL, an outside service: set NIGHTDUEL_FAULT_RESTARTS=1 (CI does, as root)")

@@ -32,7 +32,8 @@ from tournament import services as tournaments
 from .conftest import free_port, serving
 
 SCRIPT = ROOT / "scripts" / "replica.sh"
-pytestmark = pytest.mark.django_db(transaction=True)
+# A physical replica copies the whole server and pauses its replay: alone (tests/parallel.py).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.exclusive]
 
 
 def replica_script(action: str, port: int) -> None:

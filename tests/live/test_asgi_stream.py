@@ -22,7 +22,8 @@ def live_uvicorn(transactional_db, settings):
         pytest.skip("the production shape needs PostgreSQL and Redis, outside services (DATABASE_URL, REDIS_URL)")
     env = {**os.environ, "DATABASE_URL": database_url(), "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0",
            "NIGHTDUEL_EXTRA_SYSTEMS": "dice-race=tests.doubles:SYSTEM", "DB_POOL_MAX": "4", **debug_off_env()}
-    with serving(["gunicorn", "config.asgi", "-k", "uvicorn_worker.UvicornWorker", "-w", "2"], env,
+    # Streams stay open to the end: a short graceful stop, as scripts/cluster.sh gives its stream nodes.
+    with serving(["gunicorn", "config.asgi", "-k", "uvicorn_worker.UvicornWorker", "-w", "2", "--graceful-timeout", "3"], env,
                  "uvicorn-live") as url:
         yield url
 
