@@ -15,13 +15,17 @@ REDIS_DATABASES = 16  # a default Redis server's
 DATABASES_BEFORE_THE_WORKERS = 2
 
 
+def redis_database_after(url: str, offset: int) -> str:
+    """``url`` with the Redis database ``offset`` places after its own (wrapping at the last)."""
+    parts = urlsplit(url)
+    return parts._replace(path=f"/{(int(parts.path.lstrip('/') or 0) + offset) % REDIS_DATABASES}").geturl()
+
+
 def worker_redis_url(url: str, index: int) -> str:
     """``url`` with the Redis database of worker ``index`` (0, 1, …)."""
-    parts = urlsplit(url)
-    base = int(parts.path.lstrip("/") or 0)
     if index + DATABASES_BEFORE_THE_WORKERS >= REDIS_DATABASES:
         raise ValueError(f"{index + 1} workers need more than Redis's {REDIS_DATABASES} databases")
-    return parts._replace(path=f"/{(base + DATABASES_BEFORE_THE_WORKERS + index) % REDIS_DATABASES}").geturl()
+    return redis_database_after(url, DATABASES_BEFORE_THE_WORKERS + index)
 
 
 def separate_workers(specs, environ) -> None:

@@ -16,14 +16,9 @@ from django.db import connection
 
 from bench.load.cluster import Cluster
 from tests import database_owner
+from tests.parallel import redis_database_after
 from tests.services import missing_service
 from tests.worker import DEFAULT_REDIS, database_url, debug_off_env
-
-
-def next_redis_database(url: str) -> str:
-    parts = urlsplit(url)
-    number = int(parts.path.lstrip("/") or 0)
-    return parts._replace(path=f"/{(number + 1) % 16}").geturl()
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +40,7 @@ def cluster(django_db_setup):
         "NIGHTDUEL_CLUSTER_OWNER_URL": owner_url, "NIGHTDUEL_CLUSTER_SERVICE_URL": service,
         "NIGHTDUEL_CLUSTER_MIGRATE": 0,
         "NIGHTDUEL_CLUSTER_REPLICA_PORT": os.environ.get("NIGHTDUEL_TEST_REPLICA_PORT", "5434"),
-        "REDIS_URL": next_redis_database(redis_url), "CELERY_TASK_DEFAULT_QUEUE": f"cluster-{uuid.uuid4().hex[:8]}",
+        "REDIS_URL": redis_database_after(redis_url, 1), "CELERY_TASK_DEFAULT_QUEUE": f"cluster-{uuid.uuid4().hex[:8]}",
         "THROTTLE_COMMANDS": "100000/min", "LOG_LEVEL": "ERROR", **debug_off_env()})
     running.start()
     try:

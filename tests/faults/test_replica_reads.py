@@ -12,6 +12,7 @@ import subprocess
 import urllib.error
 import urllib.request
 import uuid
+from contextlib import contextmanager
 from glob import glob
 
 import psycopg
@@ -83,9 +84,9 @@ class Paused:
         on_replica(self.port, "SELECT pg_wal_replay_resume()")
 
 
-@pytest.fixture(scope="module")
-def server(replica_port):
-    """Two gunicorn workers reading lag-tolerant pages from the replica; Redis holds who wrote what."""
+@contextmanager
+def replica_server(replica_port, workers: int):
+    """``workers`` gunicorn workers reading lag-tolerant pages from the replica; Redis holds who wrote what."""
     replica_url = database_url().replace(f":{connection.settings_dict.get('PORT') or 5432}/", f":{replica_port}/")
     redis_url = os.environ.get("REDIS_URL", DEFAULT_REDIS)
     queue = f"test-replica-{uuid.uuid4().hex[:10]}"  # move tasks wait there, unconsumed, then go
@@ -94,10 +95,16 @@ def server(replica_port):
            "NIGHTDUEL_EXTRA_SYSTEMS": f"{RACE}=tests.doubles:SYSTEM", "THROTTLE_COMMANDS": "100000/min",
            "NIGHTDUEL_REPLICA_RETRY_SECONDS": "1", **debug_off_env()}
     try:
-        with serving(["gunicorn", "config.wsgi", "-w", "2", "--timeout", "60"], env, "gunicorn-replica") as url:
+        with serving(["gunicorn", "config.wsgi", "-w", str(workers), "--timeout", "60"], env, "gunicorn-replica") as url:
             yield url
     finally:
         redis.Redis.from_url(redis_url).delete(queue)
+
+
+@pytest.fixture(scope="module")
+def server(replica_port):
+    with replica_server(replica_port, workers=2) as url:
+        yield url
 
 
 class NoRedirects(urllib.request.HTTPRedirectHandler):
@@ -219,3 +226,15 @@ def test_replica_stopped_every_lag_tolerant_read_answers_from_the_primary(server
         replica_script("start", replica_port)
     # Back: once the workers try it again, others' reads lag behind the primary again.
     his_move_is_on_his_next_page(server, replica_port, alice, bob)
+
+
+def test_a_restarted_replica_serves_at_once_on_a_connection_the_worker_held_before(replica_port, players):
+    """One worker, so its replica connection is the one opened before the restart: checked at the
+    next request (config/settings.py), it is replaced, and the lagging replica answers at once
+    instead of the primary for ``NIGHTDUEL_REPLICA_RETRY_SECONDS``."""
+    alice, bob = players
+    with replica_server(replica_port, workers=1) as one_worker:
+        assert get(f"{one_worker}/api/ratings/{RACE}/leaderboard/")[0] == 200  # its replica connection, kept
+        replica_script("stop", replica_port)
+        replica_script("start", replica_port)
+        his_move_is_on_his_next_page(one_worker, replica_port, alice, bob)
